@@ -1,0 +1,335 @@
+//===- dlb/Loop.h - The loop interface shared by all strategies ------------===//
+//
+// This header is the contract between code emitted by dlbcc and libdlb.
+//
+// Every annotated loop becomes
+//   * a kernel: a function `void K(dlb::Block &)` that runs the iterations
+//     [B.begin(), B.end()) of one block, reading live-in scalars, array views
+//     and reduction slots from the block; it runs on every rank;
+//   * a LoopDesc: a static object that registers the kernel under the loop's
+//     name, so every rank can find it;
+//   * a call site on the pseudo-master (rank 0), which runs the sequential
+//     program: it fills a LoopRun with bounds, live-in values, arrays and
+//     reductions and calls run(). run() distributes iterations and data,
+//     executes rank 0's own blocks, and leaves the arrays and reduction
+//     variables exactly as the sequential loop would.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_LOOP_H
+#define DLB_LOOP_H
+
+#include "dlb/Views.h"
+
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+namespace dlb {
+
+enum class ReduceOp : unsigned char { Sum, Prod, Min, Max };
+
+/// Initial assignment of iterations to ranks.
+enum class Schedule : unsigned char { Block, Cyclic };
+
+/// The neutral element of \p Op for T, used to initialize private copies.
+template <class T> T identity(ReduceOp Op) {
+  switch (Op) {
+  case ReduceOp::Sum:
+    return T(0);
+  case ReduceOp::Prod:
+    return T(1);
+  case ReduceOp::Min:
+    return std::numeric_limits<T>::has_infinity
+               ? std::numeric_limits<T>::infinity()
+               : std::numeric_limits<T>::max();
+  case ReduceOp::Max:
+    return std::numeric_limits<T>::has_infinity
+               ? -std::numeric_limits<T>::infinity()
+               : std::numeric_limits<T>::lowest();
+  }
+  return T(0);
+}
+
+template <class T> T combine(ReduceOp Op, const T &A, const T &B) {
+  switch (Op) {
+  case ReduceOp::Sum:
+    return A + B;
+  case ReduceOp::Prod:
+    return A * B;
+  case ReduceOp::Min:
+    return B < A ? B : A;
+  case ReduceOp::Max:
+    return A < B ? B : A;
+  }
+  return A;
+}
+
+class Block;
+using KernelFn = void (*)(Block &);
+
+/// One annotated loop. Constructed statically by emitted code; registers
+/// itself by name so that the same loop is found on every rank.
+class LoopDesc {
+public:
+  LoopDesc(const char *Name, KernelFn Kernel);
+  const char *name() const { return Name; }
+  KernelFn kernel() const { return Kernel; }
+
+private:
+  const char *Name;
+  KernelFn Kernel;
+};
+
+/// How a loop touches a distributed array along its distributed dimension:
+/// iteration I reads elements I+HaloLo .. I+HaloHi, and writes only element I.
+struct Access {
+  bool Written = false;
+  long long HaloLo = 0;
+  long long HaloHi = 0;
+};
+
+/// One array argument of a loop, as the pseudo-master describes it.
+struct ArrayArg {
+  enum RoleKind : unsigned char { Distributed, Whole };
+  /// Contiguous: Data holds Extent[0] x Extent[1] elements row-major.
+  /// RowTable: Rows[r] holds row r (Extent[1] elements) - a T** with shape.
+  /// Vector: a std::vector<T> (1-D, contiguous; Object points at it).
+  enum StoreKind : unsigned char { Contiguous, RowTable, Vector };
+
+  RoleKind Role = Whole;
+  StoreKind Store = Contiguous;
+  unsigned char Dims = 1;    ///< 1 or 2
+  unsigned char DistDim = 0; ///< 0: rows (or elements), 1: columns
+  Access Acc;
+  std::size_t ElemSize = 1;
+  long long Extent[2] = {0, 1};
+  char *Data = nullptr;
+  char *const *Rows = nullptr;
+  void *Object = nullptr;
+};
+
+/// A reduction variable on the pseudo-master.
+struct ReductionArg {
+  void *Var = nullptr;
+  std::size_t Size = 0;
+  ReduceOp Op = ReduceOp::Sum;
+  /// *Acc = combine(Op, *Acc, *Value) for the variable's type.
+  void (*Combine)(void *Acc, const void *Value, ReduceOp Op) = nullptr;
+};
+
+namespace detail {
+template <class T> void combineBytes(void *Acc, const void *Value, ReduceOp Op) {
+  T A, V;
+  std::memcpy(&A, Acc, sizeof(T));
+  std::memcpy(&V, Value, sizeof(T));
+  A = combine(Op, A, V);
+  std::memcpy(Acc, &A, sizeof(T));
+}
+} // namespace detail
+
+/// What a kernel sees of array K while it runs one block.
+struct ArrayView {
+  char *Base = nullptr;        ///< Dist1D base / whole contiguous data
+  char *const *Rows = nullptr; ///< Dist2D row table / whole T** rows
+  long long RowOffset = 0;     ///< Dist1D: offset of Base; Dist2D: first row
+  long long ColOffset = 0;     ///< Dist2D: first stored column
+  long long Size = 0;          ///< global extent (Dist1D), elements (whole)
+  void *Object = nullptr;      ///< whole std::vector
+  std::shared_ptr<void> Holder; ///< owns a vector rebuilt on a worker
+};
+
+/// A rank's private partial result of one reduction.
+struct ReductionSlot {
+  alignas(16) unsigned char Bytes[16];
+  bool Has = false;
+};
+
+/// The kernel's window on one block of iterations. Built by the runtime.
+class Block {
+public:
+  long long begin() const { return Begin; }
+  long long end() const { return End; }
+
+  template <class T> T scalar(unsigned K) const {
+    T V;
+    std::memcpy(&V, Scalars + ScalarOffsets[K], sizeof(T));
+    return V;
+  }
+  template <class T> Dist1D<T> dist1D(unsigned K) const {
+    const ArrayView &A = Arrays[K];
+    return Dist1D<T>(reinterpret_cast<T *>(A.Base), A.RowOffset, A.Size);
+  }
+  template <class T> Dist2D<T> dist2D(unsigned K) const {
+    const ArrayView &A = Arrays[K];
+    return Dist2D<T>(reinterpret_cast<T *const *>(A.Rows), A.RowOffset,
+                     A.ColOffset);
+  }
+  /// Whole array K as a pointer to its first element of type T (T may be an
+  /// array type: wholeData<double[8][8]> gives double (*)[8][8]).
+  template <class T> T *wholeData(unsigned K) const {
+    return reinterpret_cast<T *>(Arrays[K].Base);
+  }
+  template <class T> T **wholeRows(unsigned K) const {
+    return reinterpret_cast<T **>(const_cast<char **>(Arrays[K].Rows));
+  }
+  template <class T> std::vector<T> &wholeVector(unsigned K) const {
+    ArrayView &A = Arrays[K];
+    if (!A.Object) {
+      const T *First = reinterpret_cast<const T *>(A.Base);
+      auto V = std::make_shared<std::vector<T>>(First, First + A.Size);
+      A.Object = V.get();
+      A.Holder = std::move(V);
+    }
+    return *static_cast<std::vector<T> *>(A.Object);
+  }
+  /// Folds a block's private partial of reduction K into the rank's slot.
+  template <class T> void reduce(unsigned K, ReduceOp Op, const T &V) const {
+    static_assert(sizeof(T) <= sizeof(ReductionSlot::Bytes),
+                  "reduction type too large");
+    ReductionSlot &S = Reductions[K];
+    if (!S.Has) {
+      std::memcpy(S.Bytes, &V, sizeof(T));
+      S.Has = true;
+      return;
+    }
+    detail::combineBytes<T>(S.Bytes, &V, Op);
+  }
+
+  long long Begin = 0;
+  long long End = 0;
+  const char *Scalars = nullptr;
+  const std::size_t *ScalarOffsets = nullptr;
+  ArrayView *Arrays = nullptr;
+  ReductionSlot *Reductions = nullptr;
+};
+
+/// One execution of a loop, set up by the pseudo-master's call site.
+class LoopRun {
+public:
+  explicit LoopRun(LoopDesc &Desc) : Desc(Desc) {}
+  LoopRun(const LoopRun &) = delete;
+  LoopRun &operator=(const LoopRun &) = delete;
+
+  /// Iterations [Lb, Ub), stride 1.
+  void bounds(long long Lb, long long Ub) {
+    this->Lb = Lb;
+    this->Ub = Ub;
+  }
+  void schedule(Schedule S) { Sched = S; }
+
+  /// Appends a live-in value; the kernel reads it back with scalar<T>(K).
+  template <class T> void scalar(const T &V) {
+    static_assert(std::is_trivially_copyable<T>::value, "scalar live-in");
+    ScalarOffsets.push_back(Scalars.size());
+    const char *P = reinterpret_cast<const char *>(&V);
+    Scalars.insert(Scalars.end(), P, P + sizeof(T));
+  }
+
+  // Distributed arrays. Dim is the distributed dimension of 2-D arrays.
+  template <class T, std::size_t N> void distArray(T (&A)[N], Access Acc) {
+    add(contiguous(ArrayArg::Distributed, A, N, 1, 1, 0, Acc));
+  }
+  template <class T, std::size_t N, std::size_t M>
+  void distArray(T (&A)[N][M], unsigned Dim, Access Acc) {
+    add(contiguous(ArrayArg::Distributed, &A[0][0], N, M, 2, Dim, Acc));
+  }
+  template <class T> void distVector(std::vector<T> &V, Access Acc) {
+    ArrayArg A = contiguous(ArrayArg::Distributed, V.data(),
+                            static_cast<long long>(V.size()), 1, 1, 0, Acc);
+    A.Store = ArrayArg::Vector;
+    A.Object = &V;
+    add(A);
+  }
+  template <class T> void distPointer(T *P, long long N, Access Acc) {
+    add(contiguous(ArrayArg::Distributed, P, N, 1, 1, 0, Acc));
+  }
+  template <class T, std::size_t M>
+  void distPointer(T (*P)[M], long long N, unsigned Dim, Access Acc) {
+    add(contiguous(ArrayArg::Distributed, &P[0][0], N, M, 2, Dim, Acc));
+  }
+  template <class T>
+  void distPointer(T **P, long long N, long long M, unsigned Dim, Access Acc) {
+    add(rowTable(ArrayArg::Distributed, P, N, M, Dim, Acc));
+  }
+
+  // Whole (replicated, read-only) arrays.
+  template <class A> void wholeArray(A &Arr) {
+    static_assert(std::is_array<A>::value, "wholeArray takes a C array");
+    add(contiguous(ArrayArg::Whole, reinterpret_cast<const char *>(&Arr),
+                   sizeof(A), 1, 1, 0, Access()));
+  }
+  template <class T> void wholeVector(std::vector<T> &V) {
+    ArrayArg A = contiguous(ArrayArg::Whole, V.data(),
+                            static_cast<long long>(V.size()), 1, 1, 0,
+                            Access());
+    A.Store = ArrayArg::Vector;
+    A.Object = &V;
+    add(A);
+  }
+  template <class T> void wholePointer(T *P, long long N) {
+    add(contiguous(ArrayArg::Whole, P, N, 1, 1, 0, Access()));
+  }
+  template <class T, std::size_t M> void wholePointer(T (*P)[M], long long N) {
+    add(contiguous(ArrayArg::Whole, &P[0][0], N, M, 2, 0, Access()));
+  }
+  template <class T> void wholePointer(T **P, long long N, long long M) {
+    add(rowTable(ArrayArg::Whole, P, N, M, 0, Access()));
+  }
+
+  template <class T> void reduction(T &Var, ReduceOp Op) {
+    ReductionArg R;
+    R.Var = &Var;
+    R.Size = sizeof(T);
+    R.Op = Op;
+    R.Combine = &detail::combineBytes<T>;
+    Reductions.push_back(R);
+  }
+
+  /// Executes the loop on all ranks; on return the arrays and reduction
+  /// variables hold what the sequential loop would have left.
+  void run();
+
+private:
+  template <class T>
+  static ArrayArg contiguous(ArrayArg::RoleKind Role, T *Data, long long N,
+                             long long M, unsigned Dims, unsigned Dim,
+                             Access Acc) {
+    ArrayArg A;
+    A.Role = Role;
+    A.Store = ArrayArg::Contiguous;
+    A.Dims = static_cast<unsigned char>(Dims);
+    A.DistDim = static_cast<unsigned char>(Dim);
+    A.Acc = Acc;
+    A.ElemSize = sizeof(*Data);
+    A.Extent[0] = N;
+    A.Extent[1] = M;
+    A.Data = reinterpret_cast<char *>(
+        const_cast<typename std::remove_cv<T>::type *>(Data));
+    return A;
+  }
+  template <class T>
+  static ArrayArg rowTable(ArrayArg::RoleKind Role, T **Rows, long long N,
+                           long long M, unsigned Dim, Access Acc) {
+    ArrayArg A = contiguous(Role, static_cast<T *>(nullptr), N, M, 2, Dim, Acc);
+    A.Store = ArrayArg::RowTable;
+    A.Rows = reinterpret_cast<char *const *>(Rows);
+    return A;
+  }
+  void add(const ArrayArg &A) { Arrays.push_back(A); }
+
+  LoopDesc &Desc;
+  long long Lb = 0;
+  long long Ub = 0;
+  Schedule Sched = Schedule::Block;
+  std::vector<char> Scalars;
+  std::vector<std::size_t> ScalarOffsets;
+  std::vector<ArrayArg> Arrays;
+  std::vector<ReductionArg> Reductions;
+};
+
+} // namespace dlb
+
+#endif // DLB_LOOP_H

@@ -1,0 +1,41 @@
+//===- dlb/Partition.h - Initial assignment of iterations to ranks ---------===//
+//
+// Pure functions (no MPI): they decide, the runtime's mechanics carry out.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_PARTITION_H
+#define DLB_PARTITION_H
+
+#include "dlb/Loop.h"
+
+#include <vector>
+
+namespace dlb {
+
+/// A half-open range of iterations [Begin, End).
+struct Range {
+  long long Begin = 0;
+  long long End = 0;
+  long long size() const { return End - Begin; }
+  bool operator==(const Range &O) const {
+    return Begin == O.Begin && End == O.End;
+  }
+};
+
+/// The blocks of iterations each of \p Ranks ranks owns initially.
+/// Block: one contiguous range per rank, sizes differing by at most one, the
+/// larger ones first. Cyclic: iteration I goes to rank (I - Lb) mod Ranks,
+/// one single-iteration range each. Empty when Ub <= Lb.
+std::vector<std::vector<Range>> initialPartition(Schedule S, long long Lb,
+                                                 long long Ub, int Ranks);
+
+/// The index range [Lo, Hi) of the distributed dimension that a block needs
+/// (its own iterations widened by the access's halo), clipped to [0, Extent).
+Range neededRange(const Range &Iters, const Access &Acc, long long Extent);
+
+/// The index range a block writes back: its own iterations, clipped.
+Range ownedRange(const Range &Iters, long long Extent);
+
+} // namespace dlb
+
+#endif // DLB_PARTITION_H

@@ -1,0 +1,62 @@
+//===- dlb/Views.h - Views of distributed arrays inside loop kernels -------===//
+//
+// A distributed array is stored in pieces: each rank holds only the rows (or
+// columns) of the iterations it owns, plus halo rows its iterations read. A
+// loop kernel sees a piece through a view that is indexed with *global*
+// indices, so the user's loop body compiles unchanged: `Z[i][j]` on a
+// Dist2D<double> is the same element as `Z[i][j]` in the sequential program.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_VIEWS_H
+#define DLB_VIEWS_H
+
+#include <cstddef>
+
+namespace dlb {
+
+/// A 1-D distributed array (C array, pointer with shape, or std::vector):
+/// element I lives at Base[I - Offset].
+template <class T> class Dist1D {
+public:
+  Dist1D(T *Base, long long Offset, long long Size)
+      : Base(Base), Offset(Offset), Extent(Size) {}
+  T &operator[](long long I) const { return Base[I - Offset]; }
+  /// The global extent, so `v.size()` in a loop body keeps its meaning.
+  std::size_t size() const { return static_cast<std::size_t>(Extent); }
+
+private:
+  T *Base;
+  long long Offset;
+  long long Extent;
+};
+
+/// A 2-D distributed array. Rows[R - RowOffset] points at the stored part of
+/// global row R, whose first stored column is ColOffset. Row distribution has
+/// ColOffset 0; column distribution has RowOffset 0.
+template <class T> class Dist2D {
+public:
+  class Row {
+  public:
+    Row(T *Data, long long ColOffset) : Data(Data), ColOffset(ColOffset) {}
+    T &operator[](long long J) const { return Data[J - ColOffset]; }
+
+  private:
+    T *Data;
+    long long ColOffset;
+  };
+
+  Dist2D(T *const *Rows, long long RowOffset, long long ColOffset)
+      : Rows(Rows), RowOffset(RowOffset), ColOffset(ColOffset) {}
+  Row operator[](long long I) const {
+    return Row(Rows[I - RowOffset], ColOffset);
+  }
+
+private:
+  T *const *Rows;
+  long long RowOffset;
+  long long ColOffset;
+};
+
+} // namespace dlb
+
+#endif // DLB_VIEWS_H

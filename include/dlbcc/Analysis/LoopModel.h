@@ -1,0 +1,114 @@
+//===- dlbcc/Analysis/LoopModel.h - What the analysis knows about a loop ---===//
+//
+// The model stage: for one annotated loop, its canonical bounds, every array
+// it touches with its role (distributed or whole), shape, distributed
+// dimension and halo, the live-in scalars and the reductions. analyzeLoop()
+// builds it or reports, with a typed diagnostic, every reason the loop cannot
+// be distributed without changing what the program computes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_ANALYSIS_LOOPMODEL_H
+#define DLBCC_ANALYSIS_LOOPMODEL_H
+
+#include "dlbcc/Analysis/Dependence.h"
+#include "dlbcc/Frontend/Annotation.h"
+
+#include "clang/AST/Type.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class ForStmt;
+class VarDecl;
+} // namespace clang
+
+namespace dlbcc {
+
+enum class ArrayRole { Distributed, Whole };
+
+/// How the array is declared, which decides how its storage is described to
+/// the runtime.
+enum class ArrayForm {
+  CArray,          ///< T a[N] or T a[N][M]
+  Vector,          ///< std::vector<T>
+  Pointer,         ///< T *p with shape(p[n])
+  PointerToArray,  ///< T (*p)[M] with shape(p[n])
+  PointerToPointer ///< T **p with shape(p[n][m])
+};
+
+const char *toString(ArrayForm F);
+
+struct ArrayAccess {
+  const clang::Expr *Expr = nullptr; ///< the fully subscripted element
+  llvm::SmallVector<const clang::Expr *, 2> SubscriptExprs;
+  Subscripts Subs;
+  bool Read = false;
+  bool Write = false;
+};
+
+struct ArrayModel {
+  const clang::VarDecl *Var = nullptr;
+  ArrayRole Role = ArrayRole::Whole;
+  ArrayForm Form = ArrayForm::CArray;
+  unsigned Dims = 1;
+  unsigned DistDim = 0;
+  clang::QualType ElemType;
+  bool Written = false;
+  /// Iteration i reads elements i+HaloLo .. i+HaloHi of the distributed
+  /// dimension.
+  long long HaloLo = 0;
+  long long HaloHi = 0;
+  const ShapeSpec *Shape = nullptr;
+  std::vector<ArrayAccess> Accesses;
+};
+
+struct ScalarModel {
+  const clang::VarDecl *Var = nullptr;
+  /// Integral constants are re-declared constexpr in the kernel (so they stay
+  /// usable in constant expressions); everything else is sent.
+  std::optional<std::string> ConstantValue;
+};
+
+struct ReductionModel {
+  const clang::VarDecl *Var = nullptr;
+  ReductionOp Op = ReductionOp::Sum;
+};
+
+struct LoopModel {
+  const Annotation *Ann = nullptr;
+  const clang::ForStmt *Loop = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::VarDecl *Index = nullptr;
+  const clang::Expr *Lower = nullptr;
+  const clang::Expr *Upper = nullptr;
+  bool Inclusive = false; ///< i <= Upper
+  std::vector<ArrayModel> Arrays;
+  std::vector<ScalarModel> Scalars;
+  std::vector<ReductionModel> Reductions;
+  /// "file.cpp:LINE:COL" of the loop: the name the runtime knows it by.
+  std::string Name;
+
+  /// Prints the model as the dump of the analysis stage.
+  void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;
+};
+
+/// Everything the analysis needs to know about the whole translation unit.
+struct AnalysisContext {
+  clang::ASTContext &Ctx;
+  /// The loops of all annotations, to reject nested dlb loops and calls to
+  /// functions that contain one.
+  std::vector<const clang::ForStmt *> AnnotatedLoops;
+};
+
+/// Builds the model of annotated loop \p A, or reports why it cannot be
+/// distributed and returns std::nullopt.
+std::optional<LoopModel> analyzeLoop(const Annotation &A,
+                                     AnalysisContext &ACtx);
+
+} // namespace dlbcc
+
+#endif // DLBCC_ANALYSIS_LOOPMODEL_H

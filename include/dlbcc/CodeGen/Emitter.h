@@ -1,0 +1,54 @@
+//===- dlbcc/CodeGen/Emitter.h - The emit stage -----------------------------===//
+//
+// Rewrites the main file with clang::Rewriter, leaving untouched code
+// byte-identical:
+//   * `#include "dlb/dlb.h"` at the top;
+//   * before each function with distributed loops, one kernel and one
+//     dlb::LoopDesc per loop (the kernel re-declares the loop's variables as
+//     views on the block a rank runs, then holds the loop body verbatim);
+//   * in place of each pragma and its loop, a call site that hands bounds,
+//     live-in values, arrays and reductions to dlb::LoopRun;
+//   * main renamed, and a new main that starts the runtime on every rank.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_CODEGEN_EMITTER_H
+#define DLBCC_CODEGEN_EMITTER_H
+
+#include "dlbcc/Analysis/LoopModel.h"
+
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <string>
+#include <vector>
+
+namespace dlbcc {
+
+class Emitter {
+public:
+  Emitter(clang::ASTContext &Ctx, clang::Rewriter &R) : Ctx(Ctx), R(R) {}
+
+  /// Emits every distributed loop, and leaves each annotation in
+  /// \p Sequential (doacross loops, for now) to run sequentially.
+  /// Returns false after reporting an error.
+  bool emit(const std::vector<LoopModel> &Loops,
+            const std::vector<const Annotation *> &Sequential);
+
+  /// The rewritten main file.
+  std::string result() const;
+
+private:
+  std::string kernel(const LoopModel &M, unsigned Id) const;
+  std::string callSite(const LoopModel &M, unsigned Id) const;
+  bool emitMain(bool HasLoops);
+  std::string text(const clang::Stmt *S) const;
+  std::string print(const clang::Expr *E) const;
+  clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
+  clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;
+
+  clang::ASTContext &Ctx;
+  clang::Rewriter &R;
+};
+
+} // namespace dlbcc
+
+#endif // DLBCC_CODEGEN_EMITTER_H

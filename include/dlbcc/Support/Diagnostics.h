@@ -1,0 +1,101 @@
+//===- dlbcc/Support/Diagnostics.h - Every diagnostic dlbcc can issue ------===//
+//
+// One enumerator per diagnostic, with its severity and message in
+// Diagnostics.cpp. The enumerators double as the typed reasons why a pragma or
+// a loop is rejected: tests and remarks refer to them, users read the text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_SUPPORT_DIAGNOSTICS_H
+#define DLBCC_SUPPORT_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+
+namespace dlbcc {
+
+enum class Diag {
+  // Front end: the #pragma dlb line.
+  PragmaExpectedDirective,
+  PragmaUnknownDirective,
+  PragmaUnknownClause,
+  PragmaExpectedLParen,
+  PragmaExpectedRParen,
+  PragmaExpectedIdentifier,
+  PragmaExpectedExpression,
+  PragmaRepeatedClause,
+  PragmaRepeatedArray,
+  PragmaUnknownReductionOp,
+  PragmaUnknownStrategy,
+  PragmaUnknownSchedule,
+  PragmaUnknownDistKind,
+  PragmaShapeExpectedExtent,
+  PragmaNotInFunction,
+  PragmaNotFollowedByFor,
+  PragmaNotInBlock,
+  PragmaConflictingDistKind,
+  // Loop form.
+  LoopInitNotDecl,
+  LoopIndexNotInteger,
+  LoopCondNotCanonical,
+  LoopIncNotCanonical,
+  LoopBoundWritten,
+  LoopBoundSideEffects,
+  LoopIndexWritten,
+  LoopNested,
+  LoopInMethod,
+  LoopInTemplate,
+  LoopInLambda,
+  LoopEarlyExit,
+  LoopUnsupportedStmt,
+  LoopLocalType,
+  LoopStaticLocal,
+  LoopMacroDefinedInFunction,
+  LoopUsesThis,
+  LoopQualifiedName,
+  // Data.
+  ScalarWritten,
+  ScalarUnsupportedType,
+  ScalarAddressTaken,
+  ReductionNotScalar,
+  ReductionBadUse,
+  ReductionAlsoArray,
+  ArrayUnsupportedType,
+  ArrayPointerNeedsShape,
+  ArrayShapeRank,
+  ArrayShapeNotPointer,
+  ArrayNotUsed,
+  ClauseVarNotUsed,
+  ArrayPartialSubscript,
+  ArrayUnsupportedUse,
+  ArrayWrittenNotDistributed,
+  ArrayWholeWritten,
+  ArrayDistNoIndex,
+  ArrayDistSeveralDims,
+  ArrayDistInconsistentDim,
+  ArrayDistSubscriptForm,
+  ArrayDistWriteOffset,
+  ArrayVectorMember,
+  Dependence,
+  DependenceOther,
+  CostNotArithmetic,
+  CostSideEffects,
+  CallUnknown,
+  CallSideEffects,
+  CallHasDlbLoop,
+  // Notes.
+  NoteAccess,
+  NoteFunctionUsesGlobal,
+  NoteDeclaredHere,
+  // Program.
+  DoAcrossSequential,
+  NoMainWithLoops,
+  MainUnsupportedSignature,
+};
+
+/// Reports \p D at \p Loc through Clang's diagnostics engine, so it prints as
+/// `file:line:col: error: message` with the source line and a caret.
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine,
+                                clang::SourceLocation Loc, Diag D);
+
+} // namespace dlbcc
+
+#endif // DLBCC_SUPPORT_DIAGNOSTICS_H

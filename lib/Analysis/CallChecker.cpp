@@ -1,0 +1,185 @@
+//===- CallChecker.cpp - Which functions a distributed loop may call ------===//
+#include "dlbcc/Analysis/CallChecker.h"
+#include "dlbcc/Support/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+bool isPureLibraryFunction(const FunctionDecl *F) {
+  static const llvm::StringSet<> Pure = {
+      "sqrt",  "cbrt",   "exp",       "exp2",     "expm1",    "log",
+      "log2",  "log10",  "log1p",     "pow",      "sin",      "cos",
+      "tan",   "asin",   "acos",      "atan",     "atan2",    "sinh",
+      "cosh",  "tanh",   "asinh",     "acosh",    "atanh",    "fabs",
+      "abs",   "labs",   "llabs",     "floor",    "ceil",     "round",
+      "trunc", "lround", "llround",   "fmod",     "remainder", "fmin",
+      "fmax",  "fma",    "hypot",     "erf",      "erfc",     "tgamma",
+      "lgamma", "copysign", "isnan",  "isinf",    "isfinite", "signbit",
+      "min",   "max",    "ldexp",     "nearbyint", "rint",    "fdim",
+      "sqrtf", "expf",   "logf",      "powf",     "sinf",     "cosf",
+      "fabsf", "floorf", "ceilf",     "fminf",    "fmaxf",    "__builtin_huge_val"};
+  const IdentifierInfo *Id = F->getIdentifier();
+  if (!Id || !Pure.contains(Id->getName()))
+    return false;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  if (!SM.isInSystemHeader(F->getLocation()) && !F->getBuiltinID())
+    return false;
+  const DeclContext *DC = F->getDeclContext()->getRedeclContext();
+  while (DC->isInlineNamespace())
+    DC = DC->getParent()->getRedeclContext();
+  return DC->isTranslationUnit() || DC->isStdNamespace() ||
+         DC->isExternCContext();
+}
+
+namespace {
+
+/// Looks through a function body for what makes it unsafe to call.
+class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
+public:
+  BodyScanner(const llvm::SmallPtrSet<const ForStmt *, 8> &Loops)
+      : Loops(Loops) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (V && V->hasGlobalStorage() && !V->getType().isConstQualified())
+      fail("it uses the mutable " +
+               std::string(V->isStaticLocal() ? "static variable '"
+                                              : "global variable '") +
+               V->getName().str() + "'",
+           E->getLocation());
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) {
+    if (Loops.count(S))
+      HasDlbLoop = true;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *F = E->getDirectCallee())
+      Callees.push_back({F, E->getBeginLoc()});
+    else
+      fail("it calls through a pointer", E->getBeginLoc());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (!E->getConstructor()->isTrivial())
+      Callees.push_back({E->getConstructor(), E->getBeginLoc()});
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    fail("it uses 'this'", E->getLocation());
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    fail("it contains inline assembly", S->getBeginLoc());
+    return true;
+  }
+
+  void fail(std::string Why, SourceLocation Loc) {
+    if (Reason.empty()) {
+      Reason = std::move(Why);
+      At = Loc;
+    }
+  }
+
+  const llvm::SmallPtrSet<const ForStmt *, 8> &Loops;
+  std::string Reason;
+  SourceLocation At;
+  bool HasDlbLoop = false;
+  SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 8> Callees;
+};
+
+} // namespace
+
+CallChecker::CallChecker(ASTContext &Ctx,
+                         llvm::SmallPtrSet<const ForStmt *, 8> AnnotatedLoops)
+    : Ctx(Ctx), AnnotatedLoops(std::move(AnnotatedLoops)) {}
+
+const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  auto It = Cache.find(F);
+  if (It != Cache.end())
+    return It->second;
+  // Optimistic entry for recursion: a cycle adds nothing new.
+  Cache[F] = Verdict();
+  Verdict V;
+  const FunctionDecl *Def = F->getDefinition();
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (isPureLibraryFunction(F)) {
+    Cache[F] = V;
+    return Cache[F];
+  }
+  if (!Def || !Def->hasBody() ||
+      !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
+    V.Ok = false;
+    V.Unknown = true;
+    Cache[F] = V;
+    return Cache[F];
+  }
+  for (const ParmVarDecl *P : Def->parameters()) {
+    QualType T = P->getType();
+    bool Mutable = (T->isPointerType() &&
+                    !T->getPointeeType().isConstQualified()) ||
+                   (T->isReferenceType() &&
+                    !T.getNonReferenceType().isConstQualified());
+    if (Mutable && V.Reason.empty()) {
+      V.Ok = false;
+      V.Reason = "it takes '" + P->getName().str() +
+                 "' by pointer or non-const reference";
+      V.At = P->getLocation();
+    }
+  }
+  if (isa<CXXMethodDecl>(Def) && V.Reason.empty()) {
+    V.Ok = false;
+    V.Reason = "it is a member function";
+    V.At = Def->getLocation();
+  }
+  BodyScanner Scanner(AnnotatedLoops);
+  Scanner.TraverseStmt(Def->getBody());
+  if (V.Reason.empty() && !Scanner.Reason.empty()) {
+    V.Ok = false;
+    V.Reason = Scanner.Reason;
+    V.At = Scanner.At;
+  }
+  V.HasDlbLoop = Scanner.HasDlbLoop;
+  V.Ok &= !V.HasDlbLoop;
+  for (auto &[Callee, Loc] : Scanner.Callees) {
+    if (!V.Ok)
+      break;
+    const Verdict &C = verdict(Callee);
+    if (C.Ok)
+      continue;
+    V.Ok = false;
+    V.HasDlbLoop = C.HasDlbLoop;
+    V.Reason = "it calls '" + Callee->getNameAsString() + "'";
+    V.At = Loc;
+  }
+  Cache[F] = V;
+  return Cache[F];
+}
+
+bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc) {
+  const Verdict &V = verdict(F);
+  if (V.Ok)
+    return true;
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  std::string Name = F->getQualifiedNameAsString();
+  if (V.Unknown)
+    report(DE, CallLoc, Diag::CallUnknown) << Name;
+  else if (V.HasDlbLoop)
+    report(DE, CallLoc, Diag::CallHasDlbLoop) << Name;
+  else {
+    report(DE, CallLoc, Diag::CallSideEffects) << Name << V.Reason;
+    if (V.At.isValid())
+      report(DE, V.At, Diag::NoteAccess) << V.Reason;
+  }
+  return false;
+}
+
+} // namespace dlbcc

@@ -1,0 +1,973 @@
+//===- LoopAnalyzer.cpp - Build the model of an annotated loop ------------===//
+//
+// Owns the legality rules of docs/annotations.md: canonical loop form, what a
+// distributed loop body may contain, how each variable is used, the roles and
+// distributed dimensions of arrays, and the loop-carried dependence test.
+//
+//===----------------------------------------------------------------------===//
+#include "dlbcc/Analysis/CallChecker.h"
+#include "dlbcc/Analysis/LoopModel.h"
+#include "dlbcc/Support/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+const char *toString(ArrayForm F) {
+  switch (F) {
+  case ArrayForm::CArray:
+    return "c-array";
+  case ArrayForm::Vector:
+    return "vector";
+  case ArrayForm::Pointer:
+    return "pointer";
+  case ArrayForm::PointerToArray:
+    return "pointer-to-array";
+  case ArrayForm::PointerToPointer:
+    return "pointer-to-pointer";
+  }
+  return "?";
+}
+
+namespace {
+
+/// The array shape a declared type gives, if the type is array-like.
+struct ArrayTypeInfo {
+  ArrayForm Form = ArrayForm::CArray;
+  unsigned Dims = 1;
+  QualType Elem;
+  bool Supported = true;
+};
+
+bool isStdVector(QualType T, QualType &Elem) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "vector" || !Spec->isInStdNamespace())
+    return false;
+  Elem = Spec->getTemplateArgs()[0].getAsType();
+  return true;
+}
+
+std::optional<ArrayTypeInfo> arrayTypeInfo(QualType T, ASTContext &Ctx) {
+  T = T.getNonReferenceType();
+  ArrayTypeInfo I;
+  if (const auto *AT = Ctx.getAsArrayType(T)) {
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    I.Supported = CAT != nullptr;
+    QualType E = AT->getElementType();
+    if (const auto *Inner = Ctx.getAsArrayType(E)) {
+      I.Dims = 2;
+      I.Supported &= isa<ConstantArrayType>(Inner);
+      E = Inner->getElementType();
+    }
+    I.Elem = E;
+  } else if (const auto *PT = T->getAs<PointerType>()) {
+    QualType P = PT->getPointeeType();
+    if (const auto *Inner = Ctx.getAsArrayType(P)) {
+      I.Form = ArrayForm::PointerToArray;
+      I.Dims = 2;
+      I.Supported = isa<ConstantArrayType>(Inner);
+      I.Elem = Inner->getElementType();
+    } else if (const auto *PP = P->getAs<PointerType>()) {
+      I.Form = ArrayForm::PointerToPointer;
+      I.Dims = 2;
+      I.Elem = PP->getPointeeType();
+    } else {
+      I.Form = ArrayForm::Pointer;
+      I.Elem = P;
+    }
+  } else if (isStdVector(T, I.Elem)) {
+    I.Form = ArrayForm::Vector;
+  } else {
+    return std::nullopt;
+  }
+  I.Supported &= I.Elem->isArithmeticType() && !I.Elem->isArrayType();
+  return I;
+}
+
+bool isTransferableScalar(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  return T->isArithmeticType() || T->isEnumeralType();
+}
+
+enum class Use { Read, Write, ReadWrite, Escape };
+
+/// Walks from \p E up through parentheses to the operation that consumes it.
+const Stmt *consumer(const Expr *&E, ParentMap &PM) {
+  const Stmt *P = PM.getParent(E);
+  while (P && isa<ParenExpr>(P)) {
+    E = cast<Expr>(P);
+    P = PM.getParent(P);
+  }
+  return P;
+}
+
+/// How the lvalue \p E is used by its consumer.
+Use classifyUse(const Expr *E, ParentMap &PM) {
+  const Stmt *P = consumer(E, PM);
+  if (!P)
+    return Use::Read;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(P))
+    return C->getCastKind() == CK_LValueToRValue ? Use::Read : Use::Escape;
+  if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+    if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == E)
+      return B->isCompoundAssignmentOp() ? Use::ReadWrite : Use::Write;
+    return Use::Escape;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+    if (U->isIncrementDecrementOp())
+      return Use::ReadWrite;
+    return Use::Escape;
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(P))
+    return Use::Read;
+  if (const auto *Call = dyn_cast<CallExpr>(P)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || isa<CXXOperatorCallExpr>(Call))
+      return Use::Escape;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
+      if (Call->getArg(I) == E) {
+        QualType T = F->getParamDecl(I)->getType();
+        return T->isReferenceType() &&
+                       T.getNonReferenceType().isConstQualified()
+                   ? Use::Read
+                   : Use::Escape;
+      }
+  }
+  return Use::Escape;
+}
+
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R && R->getDecl() == V;
+}
+
+bool mentions(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, V))
+      return true;
+  return false;
+}
+
+/// Is \p Combined (the right-hand side of `s = ...`) a combination of \p V
+/// with something else by \p Op, with D being the operand `s`?
+bool isCombination(const Expr *Combined, const VarDecl *V, ReductionOp Op) {
+  Combined = Combined->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Combined)) {
+    bool L = refersTo(B->getLHS(), V), R = refersTo(B->getRHS(), V);
+    if (Op == ReductionOp::Sum && B->getOpcode() == BO_Add)
+      return L != R;
+    if (Op == ReductionOp::Sum && B->getOpcode() == BO_Sub)
+      return L && !mentions(B->getRHS(), V);
+    if (Op == ReductionOp::Prod && B->getOpcode() == BO_Mul)
+      return L != R;
+    return false;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(Combined)) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || !F->getIdentifier() || C->getNumArgs() != 2 ||
+        !isPureLibraryFunction(F))
+      return false;
+    StringRef N = F->getName();
+    bool NameOk = Op == ReductionOp::Min ? (N == "min" || N == "fmin")
+                  : Op == ReductionOp::Max ? (N == "max" || N == "fmax")
+                                           : false;
+    return NameOk && refersTo(C->getArg(0), V) != refersTo(C->getArg(1), V);
+  }
+  return false;
+}
+
+/// Is this reference to reduction variable V part of an allowed update?
+bool isReductionUpdate(const DeclRefExpr *D, const VarDecl *V, ReductionOp Op,
+                       ParentMap &PM) {
+  const Expr *E = D;
+  const Stmt *P = consumer(E, PM);
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(P)) {
+    BinaryOperatorKind K = CA->getOpcode();
+    return CA->getLHS()->IgnoreParens() == E && !mentions(CA->getRHS(), V) &&
+           ((Op == ReductionOp::Sum && (K == BO_AddAssign || K == BO_SubAssign)) ||
+            (Op == ReductionOp::Prod && K == BO_MulAssign));
+  }
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+    return Op == ReductionOp::Sum && U->isIncrementDecrementOp();
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+      B && B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == E)
+    return isCombination(B->getRHS(), V, Op);
+  // D is the operand `s` inside `s = s op e`: climb to the assignment.
+  const Stmt *Node = D;
+  for (unsigned Depth = 0; Depth < 4 && Node; ++Depth) {
+    const Stmt *Up = PM.getParentIgnoreParenImpCasts(const_cast<Stmt *>(Node));
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Up);
+        B && B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V))
+      return B->getRHS()->IgnoreParenImpCasts() == Node &&
+             isCombination(B->getRHS(), V, Op);
+    Node = Up;
+    if (Node && !isa<BinaryOperator>(Node) && !isa<CallExpr>(Node))
+      return false;
+  }
+  return false;
+}
+
+const char *reductionForm(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum:
+    return "'x += e', 'x -= e', '++x' or 'x = x + e'";
+  case ReductionOp::Prod:
+    return "'x *= e' or 'x = x * e'";
+  case ReductionOp::Min:
+    return "'x = std::min(x, e)' or 'x = fmin(x, e)'";
+  case ReductionOp::Max:
+    return "'x = std::max(x, e)' or 'x = fmax(x, e)'";
+  }
+  return "";
+}
+
+/// Classes of the standard library whose members and constructors a loop
+/// may use on objects local to an iteration.
+bool isValueClassOfStd(const CXXRecordDecl *R) {
+  static const llvm::StringSet<> Classes = {"vector", "array", "complex",
+                                            "pair"};
+  return R && R->isInStdNamespace() && R->getIdentifier() &&
+         Classes.contains(R->getName());
+}
+
+class LoopAnalyzer : public RecursiveASTVisitor<LoopAnalyzer> {
+public:
+  LoopAnalyzer(const Annotation &A, AnalysisContext &ACtx)
+      : A(A), Ctx(ACtx.Ctx), DE(Ctx.getDiagnostics()),
+        PM(const_cast<ForStmt *>(A.Loop)),
+        Calls(Ctx, {ACtx.AnnotatedLoops.begin(), ACtx.AnnotatedLoops.end()}) {
+    for (const ForStmt *L : ACtx.AnnotatedLoops)
+      Annotated.insert(L);
+  }
+
+  std::optional<LoopModel> run();
+
+  // Visitor callbacks over the loop body.
+  bool VisitDeclRefExpr(DeclRefExpr *E);
+  bool VisitVarDecl(VarDecl *V);
+  bool VisitForStmt(ForStmt *S);
+  bool VisitCallExpr(CallExpr *E);
+  bool VisitCXXConstructExpr(CXXConstructExpr *E);
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    return error(E->getLocation(), Diag::LoopUsesThis);
+  }
+  bool VisitBreakStmt(BreakStmt *S);
+  bool VisitReturnStmt(ReturnStmt *S) { return exits(S, "return"); }
+  bool VisitGotoStmt(GotoStmt *S);
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return exits(S, "goto"); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *S) { return exits(S, "throw"); }
+  bool VisitCXXTryStmt(CXXTryStmt *S) { return unsupported(S); }
+  bool VisitAsmStmt(AsmStmt *S) { return unsupported(S); }
+  bool VisitLambdaExpr(LambdaExpr *S) { return unsupported(S); }
+  bool VisitCoreturnStmt(CoreturnStmt *S) { return unsupported(S); }
+  bool VisitCoroutineSuspendExpr(CoroutineSuspendExpr *S) {
+    return unsupported(S);
+  }
+
+private:
+  bool error(SourceLocation Loc, Diag D) {
+    report(DE, Loc, D);
+    Failed = true;
+    return true;
+  }
+  bool exits(const Stmt *S, StringRef What) {
+    report(DE, S->getBeginLoc(), Diag::LoopEarlyExit) << What;
+    Failed = true;
+    return true;
+  }
+  bool unsupported(const Stmt *S) {
+    return error(S->getBeginLoc(), Diag::LoopUnsupportedStmt);
+  }
+  bool isLocal(const VarDecl *V) const { return Locals.count(V); }
+
+  bool checkCanonical();
+  bool checkContext();
+  void checkLocalType(QualType T, SourceLocation Loc);
+  void handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
+                      const ArrayTypeInfo &TI);
+  void handleScalarUse(const DeclRefExpr *D, const VarDecl *V);
+  void buildArrays(LoopModel &M);
+  bool distributeArray(ArrayModel &AM);
+  void checkDependences(const ArrayModel &AM);
+  void buildScalars(LoopModel &M);
+  void checkBounds();
+  void checkCost();
+  std::string accessText(const ArrayAccess &Acc) const;
+
+  const Annotation &A;
+  ASTContext &Ctx;
+  DiagnosticsEngine &DE;
+  ParentMap PM;
+  CallChecker Calls;
+  llvm::SmallPtrSet<const ForStmt *, 8> Annotated;
+  bool Failed = false;
+
+  const VarDecl *Index = nullptr;
+  const Expr *Lower = nullptr, *Upper = nullptr;
+  bool Inclusive = false;
+  const FunctionDecl *Function = nullptr;
+
+  llvm::SmallPtrSet<const VarDecl *, 16> Locals;
+  llvm::SmallPtrSet<const VarDecl *, 16> WrittenVars;
+  /// Inner loop indices and the loop that steps them, for Banerjee bounds.
+  llvm::DenseMap<const VarDecl *, const ForStmt *> InnerIndices;
+  llvm::SmallPtrSet<const VarDecl *, 8> ModifiedInnerIndices;
+  llvm::MapVector<const VarDecl *, ArrayModel> Arrays;
+  llvm::SetVector<const VarDecl *> ScalarReads;
+  llvm::SmallPtrSet<const VarDecl *, 8> UsedReductions;
+};
+
+bool LoopAnalyzer::checkCanonical() {
+  const ForStmt *L = A.Loop;
+  const auto *Init = dyn_cast_or_null<DeclStmt>(L->getInit());
+  const VarDecl *V = Init && Init->isSingleDecl()
+                         ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                         : nullptr;
+  if (!V || !V->getInit()) {
+    error(L->getForLoc(), Diag::LoopInitNotDecl);
+    return false;
+  }
+  Index = V;
+  Lower = V->getInit();
+  if (!V->getType()->isIntegerType()) {
+    report(DE, V->getLocation(), Diag::LoopIndexNotInteger) << V->getName();
+    Failed = true;
+    return false;
+  }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (Cond) {
+    BinaryOperatorKind K = Cond->getOpcode();
+    if ((K == BO_LT || K == BO_LE) && refersTo(Cond->getLHS(), V)) {
+      Upper = Cond->getRHS();
+      Inclusive = K == BO_LE;
+    } else if ((K == BO_GT || K == BO_GE) && refersTo(Cond->getRHS(), V)) {
+      Upper = Cond->getLHS();
+      Inclusive = K == BO_GE;
+    }
+  }
+  if (!Upper || mentions(Upper, V)) {
+    error(L->getCond() ? L->getCond()->getBeginLoc() : L->getForLoc(),
+          Diag::LoopCondNotCanonical);
+    return false;
+  }
+  const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParens() : nullptr;
+  bool IncOk = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    IncOk = U->isIncrementOp() && refersTo(U->getSubExpr(), V);
+  else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    Expr::EvalResult R;
+    IncOk = CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), V) &&
+            CA->getRHS()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 1;
+  }
+  if (!IncOk) {
+    error(Inc ? Inc->getBeginLoc() : L->getForLoc(),
+          Diag::LoopIncNotCanonical);
+    return false;
+  }
+  return true;
+}
+
+bool LoopAnalyzer::checkContext() {
+  DynTypedNodeList Parents = Ctx.getParents(*A.Loop);
+  while (!Parents.empty()) {
+    const DynTypedNode &N = Parents[0];
+    if (N.get<LambdaExpr>())
+      return error(A.DirectiveLoc, Diag::LoopInLambda), false;
+    if (const auto *F = N.get<FunctionDecl>()) {
+      Function = F;
+      break;
+    }
+    Parents = Ctx.getParents(N);
+  }
+  if (!Function)
+    return error(A.DirectiveLoc, Diag::LoopInLambda), false;
+  if (isa<CXXMethodDecl>(Function))
+    return error(A.DirectiveLoc, Diag::LoopInMethod), false;
+  if (Function->isTemplated())
+    return error(A.DirectiveLoc, Diag::LoopInTemplate), false;
+  return true;
+}
+
+void LoopAnalyzer::checkLocalType(QualType T, SourceLocation Loc) {
+  for (QualType Cur = T; !Cur.isNull();) {
+    const NamedDecl *D = nullptr;
+    if (const auto *TT = Cur->getAs<TypedefType>())
+      D = TT->getDecl();
+    else if (const TagDecl *Tag = Cur->getAsTagDecl())
+      D = Tag;
+    if (D && D->getParentFunctionOrMethod()) {
+      report(DE, Loc, Diag::LoopLocalType) << D->getName();
+      Failed = true;
+      return;
+    }
+    QualType Next = Cur.getSingleStepDesugaredType(Ctx);
+    if (Next == Cur) {
+      if (Cur->isPointerType() || Cur->isReferenceType())
+        Next = Cur->getPointeeType();
+      else if (const ArrayType *AT = Ctx.getAsArrayType(Cur))
+        Next = AT->getElementType();
+      else
+        break;
+    }
+    Cur = Next;
+  }
+}
+
+bool LoopAnalyzer::VisitVarDecl(VarDecl *V) {
+  Locals.insert(V);
+  if (V->isStaticLocal()) {
+    report(DE, V->getLocation(), Diag::LoopStaticLocal) << V->getName();
+    Failed = true;
+  }
+  checkLocalType(V->getType(), V->getLocation());
+  return true;
+}
+
+bool LoopAnalyzer::VisitForStmt(ForStmt *S) {
+  if (Annotated.count(S))
+    return error(S->getForLoc(), Diag::LoopNested);
+  const auto *Init = dyn_cast_or_null<DeclStmt>(S->getInit());
+  if (Init && Init->isSingleDecl())
+    if (const auto *V = dyn_cast<VarDecl>(Init->getSingleDecl()))
+      InnerIndices[V] = S;
+  return true;
+}
+
+bool LoopAnalyzer::VisitBreakStmt(BreakStmt *S) {
+  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P)) {
+    if (P == A.Loop)
+      return exits(S, "break");
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
+        isa<CXXForRangeStmt>(P) || isa<SwitchStmt>(P))
+      return true;
+  }
+  return true;
+}
+
+bool LoopAnalyzer::VisitGotoStmt(GotoStmt *S) {
+  const LabelStmt *Target = S->getLabel()->getStmt();
+  SourceRange Body = A.Loop->getBody()->getSourceRange();
+  if (!Target || !Body.fullyContains(Target->getSourceRange()))
+    return exits(S, "goto");
+  return true;
+}
+
+bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
+  // Subscripts and size() of arrays are handled as array uses.
+  const Expr *Object = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    Object = Op->getNumArgs() ? Op->getArg(0) : nullptr;
+  else if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
+    Object = M->getImplicitObjectArgument();
+  if (Object) {
+    const auto *R = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    if (V && !isLocal(V) && arrayTypeInfo(V->getType(), Ctx))
+      return true;
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+    if (V && isLocal(V) && Method && isValueClassOfStd(Method->getParent()))
+      return true;
+  }
+  const FunctionDecl *F = E->getDirectCallee();
+  if (!F) {
+    report(DE, E->getBeginLoc(), Diag::CallUnknown) << "(indirect call)";
+    Failed = true;
+    return true;
+  }
+  if (!Calls.checkCall(F, E->getBeginLoc()))
+    Failed = true;
+  return true;
+}
+
+bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {
+  const CXXConstructorDecl *C = E->getConstructor();
+  if (C->isTrivial() || isValueClassOfStd(C->getParent()))
+    return true;
+  if (!Calls.checkCall(C, E->getBeginLoc()))
+    Failed = true;
+  return true;
+}
+
+bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
+  const auto *V = dyn_cast<VarDecl>(E->getDecl());
+  if (!V)
+    return true;
+  if (V == Index) {
+    Use U = classifyUse(E, PM);
+    if (U != Use::Read) {
+      report(DE, E->getLocation(), Diag::LoopIndexWritten) << V->getName();
+      Failed = true;
+    }
+    return true;
+  }
+  if (isLocal(V)) {
+    if (InnerIndices.count(V) && classifyUse(E, PM) != Use::Read) {
+      const ForStmt *Owner = InnerIndices[V];
+      if (!Owner->getInc() ||
+          !Owner->getInc()->getSourceRange().fullyContains(E->getSourceRange()))
+        ModifiedInnerIndices.insert(V);
+    }
+    return true;
+  }
+  if (E->hasQualifier()) {
+    report(DE, E->getLocation(), Diag::LoopQualifiedName)
+        << E->getNameInfo().getAsString();
+    Failed = true;
+    return true;
+  }
+  if (std::optional<ArrayTypeInfo> TI = arrayTypeInfo(V->getType(), Ctx))
+    handleArrayUse(E, V, *TI);
+  else
+    handleScalarUse(E, V);
+  return true;
+}
+
+void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
+  for (const ReductionSpec &R : A.Reductions) {
+    if (R.Var.Decl != V)
+      continue;
+    UsedReductions.insert(V);
+    WrittenVars.insert(V);
+    if (!isReductionUpdate(D, V, R.Op, PM)) {
+      report(DE, D->getLocation(), Diag::ReductionBadUse)
+          << V->getName() << reductionForm(R.Op);
+      Failed = true;
+    }
+    return;
+  }
+  switch (classifyUse(D, PM)) {
+  case Use::Read:
+    ScalarReads.insert(V);
+    return;
+  case Use::Write:
+  case Use::ReadWrite:
+    WrittenVars.insert(V);
+    report(DE, D->getLocation(), Diag::ScalarWritten) << V->getName();
+    Failed = true;
+    return;
+  case Use::Escape:
+    report(DE, D->getLocation(), Diag::ScalarAddressTaken) << V->getName();
+    Failed = true;
+    return;
+  }
+}
+
+void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
+                                  const ArrayTypeInfo &TI) {
+  ArrayModel &AM = Arrays[V];
+  if (!AM.Var) {
+    AM.Var = V;
+    AM.Form = TI.Form;
+    AM.Dims = TI.Dims;
+    AM.ElemType = TI.Elem;
+    if (!TI.Supported) {
+      report(DE, D->getLocation(), Diag::ArrayUnsupportedType)
+          << V->getName() << V->getType();
+      Failed = true;
+    }
+  }
+  // Climb through the subscripts applied to the array.
+  ArrayAccess Acc;
+  const Expr *Cur = D;
+  while (const Stmt *P = PM.getParent(Cur)) {
+    if (isa<ParenExpr>(P)) {
+      Cur = cast<Expr>(P);
+      continue;
+    }
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+      bool Step = C->getCastKind() == CK_ArrayToPointerDecay ||
+                  C->getCastKind() == CK_NoOp ||
+                  (C->getCastKind() == CK_LValueToRValue &&
+                   Acc.SubscriptExprs.size() < TI.Dims);
+      if (!Step)
+        break;
+      Cur = C;
+      continue;
+    }
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(P);
+        S && S->getBase() == Cur) {
+      Acc.SubscriptExprs.push_back(S->getIdx());
+      Cur = S;
+      continue;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+        Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Cur) {
+      Acc.SubscriptExprs.push_back(Op->getArg(1));
+      Cur = Op;
+      continue;
+    }
+    break;
+  }
+  size_t K = Acc.SubscriptExprs.size();
+  if (K == 0) {
+    const auto *M = dyn_cast_or_null<MemberExpr>(PM.getParent(Cur));
+    bool IsSize = M && TI.Form == ArrayForm::Vector &&
+                  M->getMemberDecl()->getName() == "size" &&
+                  isa_and_nonnull<CXXMemberCallExpr>(PM.getParent(M));
+    if (!IsSize) {
+      report(DE, D->getLocation(),
+             TI.Form == ArrayForm::Vector ? Diag::ArrayVectorMember
+                                          : Diag::ArrayUnsupportedUse)
+          << V->getName();
+      Failed = true;
+    }
+    return;
+  }
+  if (K < TI.Dims) {
+    report(DE, D->getLocation(), Diag::ArrayPartialSubscript)
+        << V->getName() << TI.Dims;
+    Failed = true;
+    return;
+  }
+  Use U = classifyUse(Cur, PM);
+  if (U == Use::Escape) {
+    report(DE, D->getLocation(), Diag::ArrayUnsupportedUse) << V->getName();
+    Failed = true;
+    return;
+  }
+  Acc.Expr = Cur;
+  Acc.Read = U != Use::Write;
+  Acc.Write = U != Use::Read;
+  for (const Expr *S : Acc.SubscriptExprs)
+    Acc.Subs.push_back(affineForm(S, Ctx));
+  AM.Written |= Acc.Write;
+  if (Acc.Write)
+    WrittenVars.insert(V);
+  AM.Accesses.push_back(std::move(Acc));
+}
+
+std::string LoopAnalyzer::accessText(const ArrayAccess &Acc) const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << (Acc.Write ? (Acc.Read ? "update" : "write") : "read") << " of '";
+  Acc.Expr->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  OS << "'";
+  return S;
+}
+
+/// Infers the distributed dimension and halo of a distributed array.
+bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
+  StringRef Name = AM.Var->getName(), IndexName = Index->getName();
+  std::optional<unsigned> Dim;
+  bool Ok = true;
+  AM.HaloLo = AM.HaloHi = 0;
+  bool First = true;
+  for (const ArrayAccess &Acc : AM.Accesses) {
+    SmallVector<unsigned, 2> WithIndex;
+    for (unsigned K = 0; K < Acc.SubscriptExprs.size(); ++K)
+      if (mentions(Acc.SubscriptExprs[K], Index))
+        WithIndex.push_back(K);
+    SourceLocation Loc = Acc.Expr->getBeginLoc();
+    if (WithIndex.empty()) {
+      report(DE, Loc, AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
+                                              : Diag::ArrayDistSubscriptForm)
+          << Name << IndexName;
+      Ok = false;
+      continue;
+    }
+    if (WithIndex.size() > 1) {
+      report(DE, Loc, Diag::ArrayDistSeveralDims) << Name << IndexName;
+      Ok = false;
+      continue;
+    }
+    unsigned D = WithIndex.front();
+    if (Dim && *Dim != D) {
+      report(DE, Loc, Diag::ArrayDistInconsistentDim) << Name << D << *Dim;
+      Ok = false;
+      continue;
+    }
+    Dim = D;
+    const std::optional<AffineForm> &F = Acc.Subs[D];
+    if (!F || !F->onlyUses(Index) || F->coeff(Index) != 1) {
+      report(DE, Loc, Diag::ArrayDistSubscriptForm) << Name << IndexName;
+      Ok = false;
+      continue;
+    }
+    if (Acc.Write && F->Constant != 0) {
+      report(DE, Loc, Diag::ArrayDistWriteOffset) << Name << IndexName;
+      Ok = false;
+      continue;
+    }
+    long long C = Acc.Write ? 0 : F->Constant;
+    AM.HaloLo = First ? C : std::min(AM.HaloLo, C);
+    AM.HaloHi = First ? C : std::max(AM.HaloHi, C);
+    First = false;
+  }
+  if (AM.Written) {
+    AM.HaloLo = std::min(AM.HaloLo, 0LL);
+    AM.HaloHi = std::max(AM.HaloHi, 0LL);
+  }
+  if (Dim)
+    AM.DistDim = *Dim;
+  return Ok;
+}
+
+void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
+  DependenceContext DC;
+  DC.Index = Index;
+  Expr::EvalResult LB, UB;
+  if (Lower->EvaluateAsInt(LB, Ctx) && Upper->EvaluateAsInt(UB, Ctx)) {
+    long long Hi = UB.Val.getInt().getSExtValue() - (Inclusive ? 0 : 1);
+    DC.IndexBounds = VarBounds{LB.Val.getInt().getSExtValue(), Hi};
+  }
+  for (const VarDecl *V : Locals) {
+    std::optional<VarBounds> B;
+    auto It = InnerIndices.find(V);
+    if (It != InnerIndices.end() && !ModifiedInnerIndices.count(V)) {
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+          It->second->getCond() ? It->second->getCond()->IgnoreParenImpCasts()
+                                : nullptr);
+      Expr::EvalResult Lo, Hi;
+      if (Cond && refersTo(Cond->getLHS(), V) && V->getInit() &&
+          (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) &&
+          V->getInit()->EvaluateAsInt(Lo, Ctx) &&
+          Cond->getRHS()->EvaluateAsInt(Hi, Ctx))
+        B = VarBounds{Lo.Val.getInt().getSExtValue(),
+                      Hi.Val.getInt().getSExtValue() -
+                          (Cond->getOpcode() == BO_LT ? 1 : 0)};
+    }
+    DC.IterationVars[V] = B;
+  }
+  for (size_t I = 0; I < AM.Accesses.size(); ++I) {
+    const ArrayAccess &W = AM.Accesses[I];
+    if (!W.Write)
+      continue;
+    for (size_t J = 0; J < AM.Accesses.size(); ++J) {
+      const ArrayAccess &X = AM.Accesses[J];
+      if (J < I && X.Write)
+        continue; // pair already tested the other way round
+      DependenceResult R = testDependence(W.Subs, X.Subs, DC);
+      if (R.Kind == DependenceResult::Independent)
+        continue;
+      if (R.Distance)
+        report(DE, X.Expr->getBeginLoc(), Diag::Dependence)
+            << AM.Var->getName() << std::to_string(*R.Distance)
+            << Index->getName();
+      else
+        report(DE, X.Expr->getBeginLoc(), Diag::DependenceOther)
+            << AM.Var->getName();
+      report(DE, W.Expr->getBeginLoc(), Diag::NoteAccess) << accessText(W);
+      if (&W != &X)
+        report(DE, X.Expr->getBeginLoc(), Diag::NoteAccess) << accessText(X);
+      Failed = true;
+      return;
+    }
+  }
+}
+
+void LoopAnalyzer::buildArrays(LoopModel &M) {
+  auto Find = [](const SmallVectorImpl<NamedVar> &L, const VarDecl *V) {
+    return llvm::any_of(L, [&](const NamedVar &N) { return N.Decl == V; });
+  };
+  for (const ReductionSpec &R : A.Reductions)
+    if (Arrays.count(R.Var.Decl)) {
+      report(DE, R.Var.Loc, Diag::ReductionAlsoArray) << R.Var.Name;
+      Failed = true;
+    }
+  for (auto &[V, AM] : Arrays) {
+    bool Dist = Find(A.Distributed, V);
+    AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
+    AM.Shape = A.shapeOf(V);
+    SourceLocation First = AM.Accesses.empty()
+                               ? V->getLocation()
+                               : AM.Accesses.front().Expr->getBeginLoc();
+    bool IsPointer = AM.Form != ArrayForm::CArray && AM.Form != ArrayForm::Vector;
+    if (IsPointer && !AM.Shape) {
+      report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
+      Failed = true;
+    }
+    if (AM.Shape) {
+      unsigned Want = AM.Form == ArrayForm::Pointer ? 1
+                      : AM.Form == ArrayForm::PointerToPointer ? 2
+                                                               : 0;
+      size_t Given = AM.Shape->Extents.size();
+      bool RankOk = AM.Form == ArrayForm::PointerToArray
+                        ? (Given == 1 || Given == 2)
+                        : Given == Want;
+      if (!IsPointer) {
+        report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeNotPointer)
+            << V->getName();
+        Failed = true;
+      } else if (!RankOk) {
+        report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeRank)
+            << unsigned(Given) << V->getName() << AM.Dims;
+        Failed = true;
+      }
+    }
+    if (AM.Written && Find(A.Whole, V)) {
+      report(DE, First, Diag::ArrayWholeWritten) << V->getName();
+      Failed = true;
+    } else if (AM.Written && !Dist) {
+      for (const ArrayAccess &Acc : AM.Accesses)
+        if (Acc.Write) {
+          First = Acc.Expr->getBeginLoc();
+          break;
+        }
+      report(DE, First, Diag::ArrayWrittenNotDistributed) << V->getName();
+      Failed = true;
+    }
+    if (Dist && !AM.Accesses.empty()) {
+      if (!distributeArray(AM))
+        Failed = true;
+      else if (AM.Written)
+        checkDependences(AM);
+    }
+    M.Arrays.push_back(AM);
+  }
+  auto WarnUnused = [&](const SmallVectorImpl<NamedVar> &L, StringRef Clause) {
+    for (const NamedVar &N : L) {
+      auto It = Arrays.find(N.Decl);
+      if (It == Arrays.end() || It->second.Accesses.empty())
+        report(DE, N.Loc, Diag::ArrayNotUsed) << N.Name << Clause;
+    }
+  };
+  WarnUnused(A.Distributed, "distribute");
+  WarnUnused(A.Whole, "whole");
+  for (const ShapeSpec &S : A.Shapes)
+    if (!Arrays.count(S.Array.Decl))
+      report(DE, S.Array.Loc, Diag::ArrayNotUsed) << S.Array.Name << "shape";
+}
+
+void LoopAnalyzer::buildScalars(LoopModel &M) {
+  for (const ReductionSpec &R : A.Reductions) {
+    if (Arrays.count(R.Var.Decl))
+      continue;
+    QualType T = R.Var.Decl->getType().getNonReferenceType();
+    if (!T->isArithmeticType() || T.isConstQualified()) {
+      report(DE, R.Var.Loc, Diag::ReductionNotScalar) << R.Var.Name;
+      Failed = true;
+      continue;
+    }
+    if (!UsedReductions.count(R.Var.Decl))
+      report(DE, R.Var.Loc, Diag::ClauseVarNotUsed) << R.Var.Name;
+    M.Reductions.push_back({R.Var.Decl, R.Op});
+  }
+  for (const VarDecl *V : ScalarReads) {
+    QualType T = V->getType().getNonReferenceType();
+    if (!isTransferableScalar(T)) {
+      report(DE, V->getLocation(), Diag::ScalarUnsupportedType)
+          << V->getName() << T;
+      Failed = true;
+      continue;
+    }
+    ScalarModel S;
+    S.Var = V;
+    const Expr *Init = V->getAnyInitializer();
+    // Constant globals are the same on every rank: the kernel sees them.
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        T.isConstQualified() && Init && Init->isConstantInitializer(Ctx, false))
+      continue;
+    if (V->isUsableInConstantExpressions(Ctx) && T->isIntegralOrEnumerationType())
+      if (const APValue *Val = V->evaluateValue(); Val && Val->isInt())
+        S.ConstantValue = llvm::toString(Val->getInt(), 10, Val->getInt().isSigned());
+    M.Scalars.push_back(S);
+  }
+}
+
+void LoopAnalyzer::checkBounds() {
+  for (const Expr *B : {Lower, Upper}) {
+    if (B->HasSideEffects(Ctx)) {
+      error(B->getBeginLoc(), Diag::LoopBoundSideEffects);
+      continue;
+    }
+    for (const VarDecl *V : WrittenVars)
+      if (mentions(B, V)) {
+        report(DE, B->getBeginLoc(), Diag::LoopBoundWritten) << V->getName();
+        Failed = true;
+      }
+  }
+}
+
+void LoopAnalyzer::checkCost() {
+  if (!A.Cost)
+    return;
+  if (!A.Cost->getType()->isArithmeticType())
+    error(A.CostLoc, Diag::CostNotArithmetic);
+  else if (A.Cost->HasSideEffects(Ctx))
+    error(A.CostLoc, Diag::CostSideEffects);
+}
+
+std::optional<LoopModel> LoopAnalyzer::run() {
+  if (!checkContext() || !checkCanonical())
+    return std::nullopt;
+  TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
+  LoopModel M;
+  M.Ann = &A;
+  M.Loop = A.Loop;
+  M.Function = Function;
+  M.Index = Index;
+  M.Lower = Lower;
+  M.Upper = Upper;
+  M.Inclusive = Inclusive;
+  buildArrays(M);
+  buildScalars(M);
+  checkBounds();
+  checkCost();
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(A.Loop->getForLoc());
+  M.Name = llvm::sys::path::filename(P.getFilename()).str() + ":" +
+           std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+  if (Failed)
+    return std::nullopt;
+  return M;
+}
+
+} // namespace
+
+std::optional<LoopModel> analyzeLoop(const Annotation &A,
+                                     AnalysisContext &ACtx) {
+  return LoopAnalyzer(A, ACtx).run();
+}
+
+void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
+  const PrintingPolicy &PP = Ctx.getPrintingPolicy();
+  OS << "loop " << Name << ": " << toString(Ann->Kind) << " "
+     << Index->getName() << " in [";
+  Lower->printPretty(OS, nullptr, PP);
+  OS << ", ";
+  Upper->printPretty(OS, nullptr, PP);
+  OS << (Inclusive ? "]" : ")") << ", " << toString(Ann->Dist) << ", strategy "
+     << toString(Ann->Strategy) << "\n";
+  for (const ArrayModel &AM : Arrays) {
+    OS << "  array " << AM.Var->getName() << ": "
+       << (AM.Role == ArrayRole::Distributed ? "distributed" : "whole") << ", "
+       << toString(AM.Form) << " " << AM.Dims << "-D of "
+       << AM.ElemType.getAsString(PP);
+    if (AM.Role == ArrayRole::Distributed)
+      OS << ", dim " << AM.DistDim << " ("
+         << (AM.Dims == 1 ? "elements" : AM.DistDim == 0 ? "rows" : "columns")
+         << "), halo [" << AM.HaloLo << ", " << AM.HaloHi << "]";
+    OS << (AM.Written ? ", written" : ", read-only") << "\n";
+  }
+  for (const ScalarModel &S : Scalars) {
+    OS << "  scalar " << S.Var->getName() << ": "
+       << S.Var->getType().getAsString(PP);
+    if (S.ConstantValue)
+      OS << " = " << *S.ConstantValue << " (constant)";
+    OS << "\n";
+  }
+  for (const ReductionModel &R : Reductions)
+    OS << "  reduction " << toString(R.Op) << ": " << R.Var->getName() << "\n";
+}
+
+} // namespace dlbcc

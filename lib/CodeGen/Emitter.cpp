@@ -1,0 +1,302 @@
+//===- Emitter.cpp - Kernels, call sites and main for the runtime ---------===//
+#include "dlbcc/CodeGen/Emitter.h"
+#include "dlbcc/Support/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+constexpr const char *BlockVar = "dlbcc_block";
+constexpr const char *RunVar = "dlbcc_run";
+constexpr const char *UserMain = "dlbcc_user_main";
+
+const char *runtimeOp(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum:
+    return "dlb::ReduceOp::Sum";
+  case ReductionOp::Prod:
+    return "dlb::ReduceOp::Prod";
+  case ReductionOp::Min:
+    return "dlb::ReduceOp::Min";
+  case ReductionOp::Max:
+    return "dlb::ReduceOp::Max";
+  }
+  return "";
+}
+
+/// The type as the kernel spells it: canonical, so it never names a typedef
+/// that is not visible there.
+std::string spell(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy P = Ctx.getPrintingPolicy();
+  P.SuppressTagKeyword = true;
+  P.FullyQualifiedName = true;
+  return T.getCanonicalType().getAsString(P);
+}
+
+std::string kernelName(unsigned Id) { return "dlbcc_kernel_" + std::to_string(Id); }
+std::string descName(unsigned Id) { return "dlbcc_loop_" + std::to_string(Id); }
+
+} // namespace
+
+std::string Emitter::text(const Stmt *S) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    S->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    return Out;
+  }
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+std::string Emitter::print(const Expr *E) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return Out;
+}
+
+SourceLocation Emitter::endOfStatement(const Stmt *S) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  SourceLocation AfterSemi =
+      Lexer::findLocationAfterToken(End, tok::semi, SM, Ctx.getLangOpts(),
+                                    /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (AfterSemi.isValid())
+    return AfterSemi;
+  return Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+}
+
+SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Loc = SM.getExpansionLoc(Loc);
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
+  unsigned Col = SM.getColumnNumber(D.first, D.second);
+  return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
+}
+
+std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "// dlbcc: kernel of the loop at " << M.Name
+     << "; runs one block of its iterations on any rank.\n";
+  OS << "static void " << kernelName(Id) << "(dlb::Block &" << BlockVar
+     << ") {\n";
+  unsigned Slot = 0;
+  for (const ScalarModel &S : M.Scalars) {
+    QualType T = S.Var->getType().getNonReferenceType();
+    if (S.ConstantValue) {
+      OS << "  constexpr " << spell(T.getUnqualifiedType(), Ctx) << " "
+         << S.Var->getName() << " = " << *S.ConstantValue << ";\n";
+      continue;
+    }
+    OS << "  " << spell(T, Ctx) << " " << S.Var->getName() << " = " << BlockVar
+       << ".scalar<" << spell(T.getUnqualifiedType(), Ctx) << ">(" << Slot++
+       << ");\n";
+  }
+  Slot = 0;
+  for (const ArrayModel &A : M.Arrays) {
+    std::string E = spell(A.ElemType, Ctx);
+    StringRef N = A.Var->getName();
+    OS << "  ";
+    if (A.Role == ArrayRole::Distributed) {
+      const char *View = A.Dims == 1 ? "1D" : "2D";
+      OS << "dlb::Dist" << View << "<" << E << "> " << N << " = " << BlockVar
+         << ".dist" << View << "<" << E << ">(" << Slot << ");\n";
+    } else {
+      switch (A.Form) {
+      case ArrayForm::CArray:
+        OS << "auto &" << N << " = *" << BlockVar << ".wholeData<"
+           << spell(A.Var->getType().getNonReferenceType(), Ctx) << ">("
+           << Slot << ");\n";
+        break;
+      case ArrayForm::Vector:
+        OS << "std::vector<" << E << "> &" << N << " = " << BlockVar
+           << ".wholeVector<" << E << ">(" << Slot << ");\n";
+        break;
+      case ArrayForm::Pointer:
+        OS << E << " *" << N << " = " << BlockVar << ".wholeData<" << E
+           << ">(" << Slot << ");\n";
+        break;
+      case ArrayForm::PointerToArray:
+        OS << "auto " << N << " = " << BlockVar << ".wholeData<"
+           << spell(A.Var->getType()->getPointeeType(), Ctx) << ">(" << Slot
+           << ");\n";
+        break;
+      case ArrayForm::PointerToPointer:
+        OS << E << " **" << N << " = " << BlockVar << ".wholeRows<" << E
+           << ">(" << Slot << ");\n";
+        break;
+      }
+    }
+    ++Slot;
+  }
+  for (const ReductionModel &Red : M.Reductions) {
+    std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
+    OS << "  " << T << " " << Red.Var->getName() << " = dlb::identity<" << T
+       << ">(" << runtimeOp(Red.Op) << ");\n";
+  }
+  OS << "  for (" << spell(M.Index->getType(), Ctx) << " "
+     << M.Index->getName() << " = " << BlockVar << ".begin(); "
+     << M.Index->getName() << " < " << BlockVar << ".end(); ++"
+     << M.Index->getName() << ")\n";
+  std::string Body = text(M.Loop->getBody());
+  bool Compound = isa<CompoundStmt>(M.Loop->getBody());
+  OS << "  " << (Compound ? Body : "{ " + Body + "; }") << "\n";
+  Slot = 0;
+  for (const ReductionModel &Red : M.Reductions) {
+    std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
+    OS << "  " << BlockVar << ".reduce<" << T << ">(" << Slot++ << ", "
+       << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
+  }
+  OS << "}\n";
+  OS << "static dlb::LoopDesc " << descName(Id) << "(\"" << M.Name << "\", "
+     << kernelName(Id) << ");\n\n";
+  return Out;
+}
+
+std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "{ // dlbcc: the loop at " << M.Name
+     << " runs on all ranks through libdlb\n";
+  OS << "  dlb::LoopRun " << RunVar << "(" << descName(Id) << ");\n";
+  OS << "  " << RunVar << ".bounds(" << text(M.Lower) << ", ";
+  if (M.Inclusive)
+    OS << "static_cast<long long>(" << text(M.Upper) << ") + 1);\n";
+  else
+    OS << text(M.Upper) << ");\n";
+  if (M.Ann->Dist == DistKind::Cyclic)
+    OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
+  for (const ScalarModel &S : M.Scalars)
+    if (!S.ConstantValue)
+      OS << "  " << RunVar << ".scalar<"
+         << spell(S.Var->getType().getNonReferenceType().getUnqualifiedType(),
+                  Ctx)
+         << ">(" << S.Var->getName() << ");\n";
+  for (const ArrayModel &A : M.Arrays) {
+    StringRef N = A.Var->getName();
+    std::string Extents;
+    if (A.Shape)
+      for (size_t K = 0; K < A.Shape->Extents.size(); ++K)
+        if (A.Form != ArrayForm::PointerToArray || K == 0)
+          Extents += ", static_cast<long long>(" + print(A.Shape->Extents[K]) + ")";
+    bool Dist = A.Role == ArrayRole::Distributed;
+    const char *Method = nullptr;
+    switch (A.Form) {
+    case ArrayForm::CArray:
+      Method = Dist ? "distArray" : "wholeArray";
+      break;
+    case ArrayForm::Vector:
+      Method = Dist ? "distVector" : "wholeVector";
+      break;
+    default:
+      Method = Dist ? "distPointer" : "wholePointer";
+      break;
+    }
+    OS << "  " << RunVar << "." << Method << "(" << N << Extents;
+    if (Dist) {
+      if (A.Dims == 2)
+        OS << ", " << A.DistDim;
+      OS << ", dlb::Access{" << (A.Written ? "true" : "false") << ", "
+         << A.HaloLo << ", " << A.HaloHi << "}";
+    }
+    OS << ");\n";
+  }
+  for (const ReductionModel &Red : M.Reductions)
+    OS << "  " << RunVar << ".reduction(" << Red.Var->getName() << ", "
+       << runtimeOp(Red.Op) << ");\n";
+  OS << "  " << RunVar << ".run();\n";
+  OS << "}";
+  return Out;
+}
+
+bool Emitter::emitMain(bool HasLoops) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Main = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      if (F->isMain() && F->hasBody() &&
+          SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
+        Main = F;
+  if (!Main) {
+    if (HasLoops)
+      report(Ctx.getDiagnostics(),
+             SM.getLocForStartOfFile(SM.getMainFileID()),
+             Diag::NoMainWithLoops);
+    return true;
+  }
+  unsigned Params = Main->getNumParams();
+  if (Params != 0 && Params != 2) {
+    report(Ctx.getDiagnostics(), Main->getLocation(),
+           Diag::MainUnsupportedSignature);
+    return false;
+  }
+  R.ReplaceText(Main->getLocation(), 4, UserMain);
+  const auto *Body = cast<CompoundStmt>(Main->getBody());
+  if (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))
+    R.InsertTextBefore(Body->getRBracLoc(), "return 0; ");
+  std::string Tail = llvm::formatv(
+      "\n// dlbcc: every rank starts here; rank 0 runs the program's main "
+      "above,\n// the others serve its distributed loops.\n"
+      "static int dlbcc_main_adapter(int argc, char **argv) {{\n"
+      "  {0}\n}\n"
+      "int main(int argc, char **argv) {{\n"
+      "  return dlb::runMain(argc, argv, dlbcc_main_adapter);\n}\n",
+      Params == 2 ? std::string("return ") + UserMain + "(argc, argv);"
+                  : std::string("(void)argc;\n  (void)argv;\n  return ") +
+                        UserMain + "();");
+  R.InsertTextAfter(SM.getLocForEndOfFile(SM.getMainFileID()), Tail);
+  return true;
+}
+
+bool Emitter::emit(const std::vector<LoopModel> &Loops,
+                   const std::vector<const Annotation *> &Sequential) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID Main = SM.getMainFileID();
+  R.InsertTextBefore(SM.getLocForStartOfFile(Main),
+                     "#include \"dlb/dlb.h\" // dlbcc: the runtime\n");
+  llvm::MapVector<const FunctionDecl *, std::string> Kernels;
+  unsigned Id = 0;
+  for (const LoopModel &M : Loops) {
+    Kernels[M.Function] += kernel(M, Id);
+    SourceLocation Begin = M.Ann->HashLoc;
+    R.ReplaceText(CharSourceRange::getCharRange(Begin, endOfStatement(M.Loop)),
+                  callSite(M, Id));
+    ++Id;
+  }
+  for (auto &[F, Text] : Kernels)
+    R.InsertTextAfter(startOfLine(F->getOuterLocStart()), Text);
+  for (const Annotation *A : Sequential) {
+    report(Ctx.getDiagnostics(), A->DirectiveLoc, Diag::DoAcrossSequential);
+    SourceLocation EndOfLine = startOfLine(A->Loop->getForLoc());
+    R.ReplaceText(CharSourceRange::getCharRange(A->HashLoc,
+                                                EndOfLine.getLocWithOffset(-1)),
+                  "// dlbcc: doacross loop, run sequentially");
+  }
+  return emitMain(!Loops.empty());
+}
+
+std::string Emitter::result() const {
+  const RewriteBuffer *B =
+      R.getRewriteBufferFor(Ctx.getSourceManager().getMainFileID());
+  if (B)
+    return std::string(B->begin(), B->end());
+  return Ctx.getSourceManager()
+      .getBufferData(Ctx.getSourceManager().getMainFileID())
+      .str();
+}
+
+} // namespace dlbcc

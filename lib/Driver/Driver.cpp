@@ -1,0 +1,192 @@
+//===- Driver.cpp - Command line, tool set-up, and atomic output ----------===//
+#include "dlbcc/Driver/Driver.h"
+#include "dlbcc/Driver/Pipeline.h"
+#include "Config.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <boost/program_options.hpp>
+
+#include <iostream>
+
+namespace po = boost::program_options;
+using namespace clang::tooling;
+
+namespace dlbcc {
+namespace {
+
+/// Where the runtime's headers and library are: next to the executable in an
+/// install tree (PREFIX/bin, PREFIX/include, PREFIX/lib), or the source
+/// include directory and BUILD/lib in the build tree.
+struct RuntimePaths {
+  std::string Include;
+  std::string Lib;
+};
+
+RuntimePaths runtimePaths(const char *Argv0) {
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
+  llvm::SmallString<256> Prefix(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(Exe)));
+  RuntimePaths P;
+  llvm::SmallString<256> Inc(Prefix), Lib(Prefix);
+  llvm::sys::path::append(Inc, "include");
+  llvm::sys::path::append(Lib, "lib");
+  llvm::SmallString<256> Header(Inc);
+  llvm::sys::path::append(Header, "dlb", "dlb.h");
+  P.Include = llvm::sys::fs::exists(Header) ? Inc.str().str()
+                                            : DLBCC_SOURCE_INCLUDE_DIR;
+  P.Lib = Lib.str().str();
+  return P;
+}
+
+int fail(const std::string &Message) {
+  llvm::errs() << "dlbcc: error: " << Message << "\n";
+  return 1;
+}
+
+/// Writes Text to Path through a temporary in the same directory, so that a
+/// failure never leaves a half-written output.
+int writeAtomically(const std::string &Path, const std::string &Text) {
+  llvm::SmallString<256> Temp;
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Path + ".tmp-%%%%%%", FD, Temp))
+    return fail("cannot create '" + Path + "': " + EC.message());
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      llvm::sys::fs::remove(Temp);
+      return fail("cannot write '" + Path + "'");
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return fail("cannot write '" + Path + "': " + EC.message());
+  }
+  return 0;
+}
+
+} // namespace
+
+int runDriver(int Argc, const char **Argv) {
+  // Everything after "--" goes to Clang.
+  int Split = Argc;
+  for (int I = 1; I < Argc; ++I)
+    if (std::string(Argv[I]) == "--") {
+      Split = I;
+      break;
+    }
+  std::vector<std::string> ClangArgs(Argv + std::min(Split + 1, Argc),
+                                     Argv + Argc);
+
+  po::options_description Visible(
+      "Usage: dlbcc INPUT.cpp -o OUTPUT.cpp [-- CLANG_ARGS...]\n"
+      "       dlbcc --cflags | --libs\n\n"
+      "Translates a C++ program annotated with '#pragma dlb' into an MPI\n"
+      "program that balances its loops with libdlb. Build the result with\n"
+      "  mpicxx -O2 OUTPUT.cpp $(dlbcc --cflags) $(dlbcc --libs) -o prog\n\n"
+      "Options");
+  std::string Output, BuildPath;
+  Visible.add_options()
+      ("help,h", "print this help")
+      ("version", "print the version")
+      ("output,o", po::value(&Output), "write the MPI program to this file "
+                                       "(default: standard output)")
+      ("build-path,p", po::value(&BuildPath),
+       "read compile flags from DIR/compile_commands.json instead of '--'")
+      ("cflags", "print the flags mpicxx needs to compile an emitted program")
+      ("libs", "print the flags mpicxx needs to link an emitted program")
+      ("dump-annotations", "stop after parsing; print the annotations")
+      ("dump-model", "stop after analysis; print the model of each loop");
+  po::options_description All;
+  std::vector<std::string> Inputs;
+  All.add(Visible).add_options()("input", po::value(&Inputs));
+  po::positional_options_description Positional;
+  Positional.add("input", -1);
+  po::variables_map VM;
+  try {
+    po::store(po::command_line_parser(Split, Argv)
+                  .options(All)
+                  .positional(Positional)
+                  .run(),
+              VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    return fail(std::string(E.what()) + " (see dlbcc --help)");
+  }
+
+  if (VM.count("help")) {
+    std::cout << Visible << "\n";
+    return 0;
+  }
+  if (VM.count("version")) {
+    std::cout << "dlbcc " << DLBCC_VERSION << " (Clang "
+              << CLANG_VERSION_STRING << ")\n";
+    return 0;
+  }
+  if (VM.count("cflags") || VM.count("libs")) {
+    RuntimePaths P = runtimePaths(Argv[0]);
+    std::vector<std::string> Words;
+    if (VM.count("cflags"))
+      Words.push_back("-I" + P.Include);
+    if (VM.count("libs")) {
+      Words.push_back("-L" + P.Lib);
+      Words.push_back("-Wl,-rpath," + P.Lib);
+      Words.push_back("-ldlb");
+    }
+    for (size_t I = 0; I < Words.size(); ++I)
+      std::cout << (I ? " " : "") << Words[I];
+    std::cout << "\n";
+    return 0;
+  }
+  if (Inputs.size() != 1)
+    return fail(Inputs.empty() ? "no input file (see dlbcc --help)"
+                               : "exactly one input file is supported");
+  if (!llvm::sys::fs::exists(Inputs[0]))
+    return fail("no such file: '" + Inputs[0] + "'");
+
+  std::unique_ptr<CompilationDatabase> DB;
+  if (!BuildPath.empty()) {
+    std::string Error;
+    DB = CompilationDatabase::loadFromDirectory(BuildPath, Error);
+    if (!DB)
+      return fail(Error);
+  } else {
+    std::vector<std::string> Flags = {"-std=c++17"};
+    Flags.insert(Flags.end(), ClangArgs.begin(), ClangArgs.end());
+    DB = std::make_unique<FixedCompilationDatabase>(".", Flags);
+  }
+
+  PipelineOptions Opts;
+  if (VM.count("dump-annotations"))
+    Opts.StopAfter = Stage::Parse;
+  else if (VM.count("dump-model"))
+    Opts.StopAfter = Stage::Analyze;
+
+  ClangTool Tool(*DB, {Inputs[0]});
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
+  PipelineResult Result;
+  int Status = Tool.run(makePipelineFactory(Opts, Result).get());
+  if (Status != 0 || !Result.Ok)
+    return 1;
+  if (Opts.StopAfter != Stage::Emit) {
+    std::cout << Result.Dump;
+    return 0;
+  }
+  if (Output.empty() || Output == "-") {
+    std::cout << Result.Output;
+    return 0;
+  }
+  return writeAtomically(Output, Result.Output);
+}
+
+} // namespace dlbcc

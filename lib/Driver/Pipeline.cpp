@@ -1,0 +1,120 @@
+//===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
+#include "dlbcc/Driver/Pipeline.h"
+#include "dlbcc/CodeGen/Emitter.h"
+#include "dlbcc/Frontend/PragmaHandler.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/SemaConsumer.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+class PipelineConsumer : public SemaConsumer {
+public:
+  PipelineConsumer(const PipelineOptions &Opts, PipelineResult &Result,
+                   AnnotationSet &Set, DlbPragmaHandler &Handler, Rewriter &R)
+      : Opts(Opts), Result(Result), Set(Set), Handler(Handler), R(R) {}
+
+  void InitializeSema(Sema &S) override { Handler.setSema(&S); }
+  void ForgetSema() override { Handler.setSema(nullptr); }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    if (DE.hasErrorOccurred() || !bindAnnotations(Set, Ctx))
+      return;
+    llvm::raw_string_ostream Dump(Result.Dump);
+    if (Opts.StopAfter == Stage::Parse) {
+      for (const Annotation &A : Set.Annotations)
+        A.print(Dump, Ctx.getSourceManager(), Ctx.getPrintingPolicy());
+      Result.Ok = true;
+      return;
+    }
+    AnalysisContext ACtx{Ctx, {}};
+    for (const Annotation &A : Set.Annotations)
+      ACtx.AnnotatedLoops.push_back(A.Loop);
+    std::vector<LoopModel> Models;
+    std::vector<const Annotation *> Sequential;
+    for (const Annotation &A : Set.Annotations) {
+      if (A.Kind == LoopKind::DoAcross) {
+        Sequential.push_back(&A);
+        continue;
+      }
+      if (std::optional<LoopModel> M = analyzeLoop(A, ACtx))
+        Models.push_back(std::move(*M));
+    }
+    if (DE.hasErrorOccurred())
+      return;
+    if (Opts.StopAfter == Stage::Analyze) {
+      for (const LoopModel &M : Models)
+        M.print(Dump, Ctx);
+      Result.Ok = true;
+      return;
+    }
+    Emitter E(Ctx, R);
+    if (!E.emit(Models, Sequential) || DE.hasErrorOccurred())
+      return;
+    Result.Output = E.result();
+    Result.Ok = true;
+  }
+
+private:
+  const PipelineOptions &Opts;
+  PipelineResult &Result;
+  AnnotationSet &Set;
+  DlbPragmaHandler &Handler;
+  Rewriter &R;
+};
+
+class PipelineAction : public ASTFrontendAction {
+public:
+  PipelineAction(const PipelineOptions &Opts, PipelineResult &Result)
+      : Opts(Opts), Result(Result), Handler(Set) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().AddPragmaHandler(&Handler);
+    return true;
+  }
+  void EndSourceFileAction() override {
+    getCompilerInstance().getPreprocessor().RemovePragmaHandler(&Handler);
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    R.setSourceMgr(CI.getSourceManager(), CI.getLangOpts());
+    return std::make_unique<PipelineConsumer>(Opts, Result, Set, Handler, R);
+  }
+
+private:
+  const PipelineOptions &Opts;
+  PipelineResult &Result;
+  AnnotationSet Set;
+  DlbPragmaHandler Handler;
+  Rewriter R;
+};
+
+class PipelineFactory : public tooling::FrontendActionFactory {
+public:
+  PipelineFactory(const PipelineOptions &Opts, PipelineResult &Result)
+      : Opts(Opts), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<PipelineAction>(Opts, Result);
+  }
+
+private:
+  const PipelineOptions &Opts;
+  PipelineResult &Result;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+makePipelineFactory(const PipelineOptions &Opts, PipelineResult &Result) {
+  return std::make_unique<PipelineFactory>(Opts, Result);
+}
+
+} // namespace dlbcc

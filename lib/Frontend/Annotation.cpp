@@ -1,0 +1,91 @@
+//===- Annotation.cpp - Names and the dump of parsed annotations ----------===//
+#include "dlbcc/Frontend/Annotation.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+const char *toString(LoopKind K) {
+  return K == LoopKind::DoAll ? "doall" : "doacross";
+}
+const char *toString(DistKind K) {
+  return K == DistKind::Block ? "block" : "cyclic";
+}
+const char *toString(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum:
+    return "+";
+  case ReductionOp::Prod:
+    return "*";
+  case ReductionOp::Min:
+    return "min";
+  case ReductionOp::Max:
+    return "max";
+  }
+  return "?";
+}
+const char *toString(StrategyKind K) {
+  switch (K) {
+  case StrategyKind::Auto:
+    return "auto";
+  case StrategyKind::Static:
+    return "static";
+  case StrategyKind::GCDLB:
+    return "gcdlb";
+  case StrategyKind::GDDLB:
+    return "gddlb";
+  case StrategyKind::LCDLB:
+    return "lcdlb";
+  case StrategyKind::LDDLB:
+    return "lddlb";
+  }
+  return "?";
+}
+
+const ShapeSpec *Annotation::shapeOf(const VarDecl *D) const {
+  for (const ShapeSpec &S : Shapes)
+    if (S.Array.Decl == D)
+      return &S;
+  return nullptr;
+}
+
+void Annotation::print(raw_ostream &OS, const SourceManager &SM,
+                       const PrintingPolicy &Policy) const {
+  PresumedLoc P = SM.getPresumedLoc(HashLoc);
+  OS << "annotation at line " << P.getLine() << ": " << toString(Kind);
+  if (Loop)
+    OS << ", loop at line " << SM.getPresumedLoc(Loop->getForLoc()).getLine();
+  OS << "\n  distribute(" << toString(Dist) << ":";
+  for (const NamedVar &V : Distributed)
+    OS << " " << V.Name;
+  OS << ")\n  whole(";
+  for (const NamedVar &V : Whole)
+    OS << " " << V.Name;
+  OS << ")\n";
+  for (const ShapeSpec &S : Shapes) {
+    OS << "  shape(" << S.Array.Name;
+    for (const Expr *E : S.Extents) {
+      OS << "[";
+      if (E)
+        E->printPretty(OS, nullptr, Policy);
+      OS << "]";
+    }
+    OS << ")\n";
+  }
+  for (const ReductionSpec &R : Reductions)
+    OS << "  reduction(" << toString(R.Op) << ": " << R.Var.Name << ")\n";
+  if (Cost) {
+    OS << "  cost(";
+    Cost->printPretty(OS, nullptr, Policy);
+    OS << ")\n";
+  }
+  if (Schedule == ScheduleKind::Bitonic)
+    OS << "  schedule(bitonic)\n";
+  OS << "  strategy(" << toString(Strategy) << ")\n";
+}
+
+} // namespace dlbcc

@@ -1,0 +1,215 @@
+//===- Diagnostics.cpp - Severity and wording of every dlbcc diagnostic ---===//
+#include "dlbcc/Support/Diagnostics.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+struct DiagInfo {
+  DiagnosticsEngine::Level Level;
+  const char *Format;
+};
+
+constexpr DiagnosticsEngine::Level E = DiagnosticsEngine::Error;
+constexpr DiagnosticsEngine::Level W = DiagnosticsEngine::Warning;
+constexpr DiagnosticsEngine::Level N = DiagnosticsEngine::Note;
+
+DiagInfo info(Diag D) {
+  switch (D) {
+  case Diag::PragmaExpectedDirective:
+    return {E, "expected 'doall' or 'doacross' after '#pragma dlb'"};
+  case Diag::PragmaUnknownDirective:
+    return {E, "unknown dlb directive '%0'; expected 'doall' or 'doacross'"};
+  case Diag::PragmaUnknownClause:
+    return {E, "unknown clause '%0' in '#pragma dlb'; expected distribute, "
+               "whole, shape, reduction, cost, schedule or strategy"};
+  case Diag::PragmaExpectedLParen:
+    return {E, "expected '(' after the clause name"};
+  case Diag::PragmaExpectedRParen:
+    return {E, "expected ')' to end the clause"};
+  case Diag::PragmaExpectedIdentifier:
+    return {E, "expected the name of a variable"};
+  case Diag::PragmaExpectedExpression:
+    return {E, "expected an expression"};
+  case Diag::PragmaRepeatedClause:
+    return {E, "clause '%0' appears more than once"};
+  case Diag::PragmaRepeatedArray:
+    return {E, "'%0' is named more than once in the clauses of this loop"};
+  case Diag::PragmaUnknownReductionOp:
+    return {E, "expected a reduction operator '+', '*', 'min' or 'max' "
+               "followed by ':'"};
+  case Diag::PragmaUnknownStrategy:
+    return {E, "unknown strategy '%0'; expected auto, static, gcdlb, gddlb, "
+               "lcdlb or lddlb"};
+  case Diag::PragmaUnknownSchedule:
+    return {E, "unknown schedule '%0'; expected 'bitonic'"};
+  case Diag::PragmaUnknownDistKind:
+    return {E, "unknown distribution '%0'; expected 'block' or 'cyclic'"};
+  case Diag::PragmaShapeExpectedExtent:
+    return {E, "expected '[extent]' after '%0' in shape()"};
+  case Diag::PragmaNotInFunction:
+    return {E, "'#pragma dlb' must be inside a function of the main file, "
+               "right before a for loop"};
+  case Diag::PragmaNotFollowedByFor:
+    return {E, "'#pragma dlb' must be followed by a for loop"};
+  case Diag::PragmaNotInBlock:
+    return {E, "'#pragma dlb' and its loop must be statements of a block "
+               "'{ ... }'"};
+  case Diag::PragmaConflictingDistKind:
+    return {E, "all distributed arrays of a loop share one distribution; "
+               "'block' and 'cyclic' conflict"};
+  case Diag::LoopInitNotDecl:
+    return {E, "the distributed loop must declare its index: "
+               "'for (int i = lower; ...)'"};
+  case Diag::LoopIndexNotInteger:
+    return {E, "the loop index '%0' must have an integer type"};
+  case Diag::LoopCondNotCanonical:
+    return {E, "the loop condition must be 'i < upper' or 'i <= upper'"};
+  case Diag::LoopIncNotCanonical:
+    return {E, "the loop increment must be '++i', 'i++' or 'i += 1'"};
+  case Diag::LoopBoundWritten:
+    return {E, "the loop bound uses '%0', which the loop modifies"};
+  case Diag::LoopBoundSideEffects:
+    return {E, "the loop bound must not have side effects"};
+  case Diag::LoopIndexWritten:
+    return {E, "the loop index '%0' is modified in the loop body"};
+  case Diag::LoopNested:
+    return {E, "a dlb loop cannot be nested inside another dlb loop"};
+  case Diag::LoopInMethod:
+    return {E, "dlb loops in member functions are not supported; move the "
+               "loop into a free function"};
+  case Diag::LoopInTemplate:
+    return {E, "dlb loops in templates are not supported"};
+  case Diag::LoopInLambda:
+    return {E, "dlb loops inside lambdas are not supported"};
+  case Diag::LoopEarlyExit:
+    return {E, "'%0' leaves the distributed loop early; its iterations "
+               "cannot run independently"};
+  case Diag::LoopUnsupportedStmt:
+    return {E, "this statement is not supported in a distributed loop"};
+  case Diag::LoopLocalType:
+    return {E, "the loop uses '%0', a type declared inside the function; "
+               "declare it at namespace scope"};
+  case Diag::LoopStaticLocal:
+    return {E, "static local variable '%0' in a distributed loop"};
+  case Diag::LoopMacroDefinedInFunction:
+    return {E, "the loop uses macro '%0', defined inside the function; "
+               "define it before the function"};
+  case Diag::LoopUsesThis:
+    return {E, "the loop uses 'this'; loops over class members are not "
+               "supported"};
+  case Diag::LoopQualifiedName:
+    return {E, "qualified name '%0' in a distributed loop; refer to the "
+               "variable without its qualifier"};
+  case Diag::ScalarWritten:
+    return {E, "scalar '%0' is assigned in the loop but declared outside it; "
+               "declare it inside the loop body or name it in reduction()"};
+  case Diag::ScalarUnsupportedType:
+    return {E, "'%0' has type %1, which cannot be sent to other ranks; "
+               "supported are arithmetic and enumeration scalars, arrays of "
+               "them, and std::vector of them"};
+  case Diag::ScalarAddressTaken:
+    return {E, "the address of '%0' escapes in the loop"};
+  case Diag::ReductionNotScalar:
+    return {E, "reduction variable '%0' must be an arithmetic scalar"};
+  case Diag::ReductionBadUse:
+    return {E, "reduction variable '%0' may only be updated as %1 in the "
+               "loop"};
+  case Diag::ReductionAlsoArray:
+    return {E, "'%0' is a reduction variable and cannot be an array"};
+  case Diag::ArrayUnsupportedType:
+    return {E, "array '%0' has type %1; supported are C arrays of arithmetic "
+               "type with constant extents (1-D and 2-D), pointers with "
+               "shape(), and std::vector of arithmetic type (1-D)"};
+  case Diag::ArrayPointerNeedsShape:
+    return {E, "'%0' is a pointer; give its extents with shape(%0[n]) or "
+               "shape(%0[n][m])"};
+  case Diag::ArrayShapeRank:
+    return {E, "shape() gives %0 extent(s) for '%1', which is used with %2 "
+               "subscript(s)"};
+  case Diag::ArrayShapeNotPointer:
+    return {E, "shape() is only for pointers; '%0' carries its extents in "
+               "its type"};
+  case Diag::ArrayNotUsed:
+    return {W, "'%0' is named in %1() but not used in the loop"};
+  case Diag::ClauseVarNotUsed:
+    return {W, "reduction variable '%0' is not used in the loop"};
+  case Diag::ArrayPartialSubscript:
+    return {E, "array '%0' must be used with all %1 subscript(s) in the "
+               "loop"};
+  case Diag::ArrayUnsupportedUse:
+    return {E, "unsupported use of array '%0': dlbcc cannot tell which "
+               "elements it reads or writes"};
+  case Diag::ArrayWrittenNotDistributed:
+    return {E, "array '%0' is written in the loop but not distributed; add "
+               "it to distribute()"};
+  case Diag::ArrayWholeWritten:
+    return {E, "array '%0' is declared whole() but written in the loop; "
+               "whole arrays are read-only"};
+  case Diag::ArrayDistNoIndex:
+    return {E, "distributed array '%0' is not subscripted by the loop index "
+               "'%1' in any dimension"};
+  case Diag::ArrayDistSeveralDims:
+    return {E, "distributed array '%0' is subscripted by the loop index "
+               "'%1' in more than one dimension"};
+  case Diag::ArrayDistInconsistentDim:
+    return {E, "distributed array '%0' is subscripted by the loop index in "
+               "dimension %1 here but in dimension %2 elsewhere"};
+  case Diag::ArrayDistSubscriptForm:
+    return {E, "the distributed dimension of '%0' must be subscripted by "
+               "'%1' or '%1 + constant'"};
+  case Diag::ArrayDistWriteOffset:
+    return {E, "writes to distributed array '%0' must use exactly '%1' in "
+               "the distributed dimension"};
+  case Diag::ArrayVectorMember:
+    return {E, "only subscripts and size() may be used on vector '%0' in the "
+               "loop"};
+  case Diag::Dependence:
+    return {E, "loop-carried dependence on '%0' (distance %1 in '%2'): "
+               "iterations of this doall loop are not independent"};
+  case Diag::DependenceOther:
+    return {E, "possible loop-carried dependence on '%0': dlbcc cannot prove "
+               "that these accesses touch different elements in different "
+               "iterations"};
+  case Diag::CostNotArithmetic:
+    return {E, "cost() must be an arithmetic expression"};
+  case Diag::CostSideEffects:
+    return {E, "cost() must not have side effects"};
+  case Diag::CallUnknown:
+    return {E, "call to '%0', whose body dlbcc cannot see; only functions "
+               "defined in this file and pure <cmath> functions may be "
+               "called in a distributed loop"};
+  case Diag::CallSideEffects:
+    return {E, "call to '%0', which may have side effects (%1)"};
+  case Diag::CallHasDlbLoop:
+    return {E, "call to '%0', which contains a dlb loop"};
+  case Diag::NoteAccess:
+    return {N, "%0 here"};
+  case Diag::NoteFunctionUsesGlobal:
+    return {N, "'%0' uses '%1' here"};
+  case Diag::NoteDeclaredHere:
+    return {N, "'%0' declared here"};
+  case Diag::DoAcrossSequential:
+    return {W, "doacross loops are not pipelined yet; this loop runs "
+               "sequentially on rank 0"};
+  case Diag::NoMainWithLoops:
+    return {W, "this file has dlb loops but no main(); the program's main "
+               "must be translated by dlbcc too"};
+  case Diag::MainUnsupportedSignature:
+    return {E, "main must be 'int main()' or 'int main(int, char **)'"};
+  }
+  return {E, "internal error"};
+}
+
+} // namespace
+
+DiagnosticBuilder report(DiagnosticsEngine &Engine, SourceLocation Loc,
+                         Diag D) {
+  DiagInfo I = info(D);
+  unsigned ID = Engine.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<DiagnosticIDs::Level>(I.Level), I.Format);
+  return Engine.Report(Loc, ID);
+}
+
+} // namespace dlbcc

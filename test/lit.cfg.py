@@ -1,0 +1,35 @@
+# lit configuration of the dlbcc test suite.
+import os
+import lit.formats
+
+config.name = "dlbcc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.dlbcc_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py.in"]
+
+bin_dir = os.path.join(config.dlbcc_obj_root, "bin")
+lib_dir = os.path.join(config.dlbcc_obj_root, "lib")
+inc_dir = os.path.join(config.dlbcc_src_root, "include")
+path = os.pathsep.join([bin_dir, config.llvm_tools_dir,
+                        config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+# MPICH: no hydra topology warnings, and never busy-poll when oversubscribed.
+config.environment["HYDRA_TOPO_DEBUG"] = "0"
+for var in ["HOME", "TMPDIR"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+dlb_flags = "-I%s -L%s -ldlb -Wl,-rpath,%s" % (inc_dir, lib_dir, lib_dir)
+config.substitutions.append(("%dlbcc", os.path.join(bin_dir, "dlbcc")))
+config.substitutions.append(("%mpicxx", config.mpicxx + " -std=c++17 -O2"))
+config.substitutions.append(("%dlb_flags", dlb_flags))
+config.substitutions.append(("%mpiexec", "timeout 300 " + config.mpiexec))
+config.substitutions.append(("%seqcxx", config.cxx +
+                             " -std=c++17 -O2 -Wno-unknown-pragmas"))
+config.substitutions.append(("%examples",
+                             os.path.join(config.dlbcc_src_root, "examples")))
+config.substitutions.append(("%inputs",
+                             os.path.join(config.test_source_root, "Inputs")))
