@@ -267,9 +267,6 @@ public:
   bool VisitForStmt(ForStmt *S);
   bool VisitCallExpr(CallExpr *E);
   bool VisitCXXConstructExpr(CXXConstructExpr *E);
-  bool VisitCXXThisExpr(CXXThisExpr *E) {
-    return error(E->getLocation(), Diag::LoopUsesThis);
-  }
   bool VisitBreakStmt(BreakStmt *S);
   bool VisitReturnStmt(ReturnStmt *S) { return exits(S, "return"); }
   bool VisitGotoStmt(GotoStmt *S);
@@ -277,7 +274,7 @@ public:
   bool VisitCXXThrowExpr(CXXThrowExpr *S) { return exits(S, "throw"); }
   bool VisitCXXTryStmt(CXXTryStmt *S) { return unsupported(S); }
   bool VisitAsmStmt(AsmStmt *S) { return unsupported(S); }
-  bool VisitLambdaExpr(LambdaExpr *S) { return unsupported(S); }
+  bool TraverseLambdaExpr(LambdaExpr *S) { return unsupported(S); }
   bool VisitCoreturnStmt(CoreturnStmt *S) { return unsupported(S); }
   bool VisitCoroutineSuspendExpr(CoroutineSuspendExpr *S) {
     return unsupported(S);
@@ -334,6 +331,7 @@ private:
   llvm::MapVector<const VarDecl *, ArrayModel> Arrays;
   llvm::SetVector<const VarDecl *> ScalarReads;
   llvm::SmallPtrSet<const VarDecl *, 8> UsedReductions;
+  llvm::SmallPtrSet<const VarDecl *, 4> Untransferable;
 };
 
 bool LoopAnalyzer::checkCanonical() {
@@ -401,8 +399,10 @@ bool LoopAnalyzer::checkContext() {
   }
   if (!Function)
     return error(A.DirectiveLoc, Diag::LoopInLambda), false;
-  if (isa<CXXMethodDecl>(Function))
-    return error(A.DirectiveLoc, Diag::LoopInMethod), false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Function))
+    return error(A.DirectiveLoc, M->getParent()->isLambda() ? Diag::LoopInLambda
+                                                            : Diag::LoopInMethod),
+           false;
   if (Function->isTemplated())
     return error(A.DirectiveLoc, Diag::LoopInTemplate), false;
   return true;
@@ -415,6 +415,8 @@ void LoopAnalyzer::checkLocalType(QualType T, SourceLocation Loc) {
       D = TT->getDecl();
     else if (const TagDecl *Tag = Cur->getAsTagDecl())
       D = Tag;
+    if (const auto *R = dyn_cast_or_null<CXXRecordDecl>(D); R && R->isLambda())
+      return; // lambdas are rejected where they appear
     if (D && D->getParentFunctionOrMethod()) {
       report(DE, Loc, Diag::LoopLocalType) << D->getName();
       Failed = true;
@@ -480,13 +482,26 @@ bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
   else if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
     Object = M->getImplicitObjectArgument();
   if (Object) {
-    const auto *R = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
+    // The variable under any subscripts: `v[i]`, `w[i][j]`, `v.size()`.
+    const Expr *Root = Object->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(Root))
+        Root = S->getBase()->IgnoreParenImpCasts();
+      else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Root);
+               Op && Op->getOperator() == OO_Subscript)
+        Root = Op->getArg(0)->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    const auto *R = dyn_cast<DeclRefExpr>(Root);
     const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
     if (V && !isLocal(V) && arrayTypeInfo(V->getType(), Ctx))
       return true;
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
-    if (V && isLocal(V) && Method && isValueClassOfStd(Method->getParent()))
-      return true;
+    if (V && isLocal(V) && Method &&
+        (isValueClassOfStd(Method->getParent()) ||
+         Method->getParent()->isLambda()))
+      return true; // std value types, or a lambda already rejected
   }
   const FunctionDecl *F = E->getDirectCallee();
   if (!F) {
@@ -530,8 +545,10 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
     return true;
   }
   if (E->hasQualifier()) {
-    report(DE, E->getLocation(), Diag::LoopQualifiedName)
-        << E->getNameInfo().getAsString();
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << Name;
     Failed = true;
     return true;
   }
@@ -543,6 +560,15 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
 }
 
 void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
+  QualType T = V->getType().getNonReferenceType();
+  if (!isTransferableScalar(T)) {
+    if (Untransferable.insert(V).second) {
+      report(DE, D->getLocation(), Diag::ScalarUnsupportedType)
+          << V->getName() << T;
+      Failed = true;
+    }
+    return;
+  }
   for (const ReductionSpec &R : A.Reductions) {
     if (R.Var.Decl != V)
       continue;
@@ -759,13 +785,12 @@ void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
       DependenceResult R = testDependence(W.Subs, X.Subs, DC);
       if (R.Kind == DependenceResult::Independent)
         continue;
-      if (R.Distance)
-        report(DE, X.Expr->getBeginLoc(), Diag::Dependence)
-            << AM.Var->getName() << std::to_string(*R.Distance)
-            << Index->getName();
-      else
-        report(DE, X.Expr->getBeginLoc(), Diag::DependenceOther)
-            << AM.Var->getName();
+      std::string Distance =
+          R.Distance ? "distance " + std::to_string(*R.Distance) + " in '" +
+                           Index->getName().str() + "'"
+                     : "unknown distance";
+      report(DE, X.Expr->getBeginLoc(), Diag::Dependence)
+          << AM.Var->getName() << Distance;
       report(DE, W.Expr->getBeginLoc(), Diag::NoteAccess) << accessText(W);
       if (&W != &X)
         report(DE, X.Expr->getBeginLoc(), Diag::NoteAccess) << accessText(X);
@@ -864,12 +889,6 @@ void LoopAnalyzer::buildScalars(LoopModel &M) {
   }
   for (const VarDecl *V : ScalarReads) {
     QualType T = V->getType().getNonReferenceType();
-    if (!isTransferableScalar(T)) {
-      report(DE, V->getLocation(), Diag::ScalarUnsupportedType)
-          << V->getName() << T;
-      Failed = true;
-      continue;
-    }
     ScalarModel S;
     S.Var = V;
     const Expr *Init = V->getAnyInitializer();

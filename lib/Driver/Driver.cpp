@@ -174,6 +174,7 @@ int runDriver(int Argc, const char **Argv) {
   ClangTool Tool(*DB, {Inputs[0]});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
+  Tool.setPrintErrorMessage(false);
   PipelineResult Result;
   int Status = Tool.run(makePipelineFactory(Opts, Result).get());
   if (Status != 0 || !Result.Ok)

@@ -26,7 +26,9 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
-    if (DE.hasErrorOccurred() || !bindAnnotations(Set, Ctx))
+    // Bind even after errors, so misplaced pragmas are reported too.
+    bindAnnotations(Set, Ctx);
+    if (DE.hasErrorOccurred())
       return;
     llvm::raw_string_ostream Dump(Result.Dump);
     if (Opts.StopAfter == Stage::Parse) {

@@ -51,7 +51,9 @@ const Expr *itemExpr(const Expr *Item) {
 
 class MarkerFinder : public RecursiveASTVisitor<MarkerFinder> {
 public:
-  MarkerFinder(AnnotationSet &Set, ASTContext &Ctx) : Set(Set), Ctx(Ctx) {
+  MarkerFinder(AnnotationSet &Set, ASTContext &Ctx)
+      : Set(Set), Ctx(Ctx),
+        Quiet(Ctx.getDiagnostics().getNumErrors() > Set.PragmaErrors) {
     for (size_t I = 0; I < Set.Annotations.size(); ++I)
       ByLoc[Set.Annotations[I].DirectiveLoc] = I;
   }
@@ -66,8 +68,9 @@ public:
       const auto *Next = std::next(It) != E ? dyn_cast<ForStmt>(*std::next(It))
                                             : nullptr;
       if (!Next) {
-        report(Ctx.getDiagnostics(), A.DirectiveLoc,
-               Diag::PragmaNotFollowedByFor);
+        if (!Quiet)
+          report(Ctx.getDiagnostics(), A.DirectiveLoc,
+                 Diag::PragmaNotFollowedByFor);
         A.Valid = false;
         continue;
       }
@@ -77,13 +80,25 @@ public:
     return true;
   }
 
-  void reportUnseen() {
+  /// A marker that is not a statement of a block: the pragma stood where a
+  /// single statement was expected (as the body of an `if`, say). Markers
+  /// that Sema dropped after an error in a clause are not found at all.
+  bool VisitExpr(Expr *E) {
+    auto Found = ByLoc.find(E->getBeginLoc());
+    if (Found == ByLoc.end() || !Seen.insert(Found->second).second)
+      return true;
+    if (!Quiet)
+      report(Ctx.getDiagnostics(),
+             Set.Annotations[Found->second].DirectiveLoc,
+             Diag::PragmaNotInBlock);
+    Set.Annotations[Found->second].Valid = false;
+    return true;
+  }
+
+  void invalidateUnseen() {
     for (size_t I = 0; I < Set.Annotations.size(); ++I)
-      if (!Seen.count(I)) {
-        report(Ctx.getDiagnostics(), Set.Annotations[I].DirectiveLoc,
-               Diag::PragmaNotInBlock);
+      if (!Seen.count(I))
         Set.Annotations[I].Valid = false;
-      }
   }
 
 private:
@@ -140,15 +155,17 @@ private:
   ASTContext &Ctx;
   llvm::DenseMap<SourceLocation, size_t> ByLoc;
   llvm::DenseSet<size_t> Seen;
+  /// Clang reported errors in the code: statements it dropped may be what
+  /// is missing, so misplacement reports would only add noise.
+  bool Quiet;
 };
 
 } // namespace
 
-bool bindAnnotations(AnnotationSet &Set, ASTContext &Ctx) {
+void bindAnnotations(AnnotationSet &Set, ASTContext &Ctx) {
   MarkerFinder Finder(Set, Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  Finder.reportUnseen();
-  return !Ctx.getDiagnostics().hasErrorOccurred();
+  Finder.invalidateUnseen();
 }
 
 } // namespace dlbcc

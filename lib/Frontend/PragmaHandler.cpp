@@ -388,14 +388,22 @@ void DlbPragmaHandler::HandlePragma(Preprocessor &PP,
   std::vector<MarkerSlot> Slots;
   std::vector<std::vector<Token>> Items;
   ClauseParser Parser(PP, Toks, A, Slots, Items);
-  if (!Parser.parse())
+  if (!Parser.parse()) {
+    ++Set.PragmaErrors;
     return;
+  }
 
-  bool InFunction =
-      Sema && Sema->getCurScope() && Sema->getCurScope()->getFnParent();
-  if (!InFunction || !PP.getSourceManager().isInMainFile(
-                         PP.getSourceManager().getExpansionLoc(A.HashLoc))) {
-    report(PP.getDiagnostics(), A.DirectiveLoc, Diag::PragmaNotInFunction);
+  // Bodies of member functions defined in their class are lexed with the
+  // class and parsed later: the scope then is the class.
+  const Scope *S = Sema ? Sema->getCurScope() : nullptr;
+  bool InFunction = S && S->getFnParent();
+  bool InClass = !InFunction && S && S->isClassScope();
+  if (InClass || !InFunction ||
+      !PP.getSourceManager().isInMainFile(
+          PP.getSourceManager().getExpansionLoc(A.HashLoc))) {
+    report(PP.getDiagnostics(), A.DirectiveLoc,
+           InClass ? Diag::LoopInMethod : Diag::PragmaNotInFunction);
+    ++Set.PragmaErrors;
     return;
   }
 

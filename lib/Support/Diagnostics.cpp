@@ -93,12 +93,6 @@ DiagInfo info(Diag D) {
                "declare it at namespace scope"};
   case Diag::LoopStaticLocal:
     return {E, "static local variable '%0' in a distributed loop"};
-  case Diag::LoopMacroDefinedInFunction:
-    return {E, "the loop uses macro '%0', defined inside the function; "
-               "define it before the function"};
-  case Diag::LoopUsesThis:
-    return {E, "the loop uses 'this'; loops over class members are not "
-               "supported"};
   case Diag::LoopQualifiedName:
     return {E, "qualified name '%0' in a distributed loop; refer to the "
                "variable without its qualifier"};
@@ -166,12 +160,8 @@ DiagInfo info(Diag D) {
     return {E, "only subscripts and size() may be used on vector '%0' in the "
                "loop"};
   case Diag::Dependence:
-    return {E, "loop-carried dependence on '%0' (distance %1 in '%2'): "
-               "iterations of this doall loop are not independent"};
-  case Diag::DependenceOther:
-    return {E, "possible loop-carried dependence on '%0': dlbcc cannot prove "
-               "that these accesses touch different elements in different "
-               "iterations"};
+    return {E, "loop-carried dependence on '%0' (%1): iterations of this "
+               "doall loop are not independent"};
   case Diag::CostNotArithmetic:
     return {E, "cost() must be an arithmetic expression"};
   case Diag::CostSideEffects:
@@ -186,10 +176,6 @@ DiagInfo info(Diag D) {
     return {E, "call to '%0', which contains a dlb loop"};
   case Diag::NoteAccess:
     return {N, "%0 here"};
-  case Diag::NoteFunctionUsesGlobal:
-    return {N, "'%0' uses '%1' here"};
-  case Diag::NoteDeclaredHere:
-    return {N, "'%0' declared here"};
   case Diag::DoAcrossSequential:
     return {W, "doacross loops are not pipelined yet; this loop runs "
                "sequentially on rank 0"};

@@ -43,6 +43,8 @@ struct AnnotationSet {
   std::deque<Annotation> Annotations;
   /// Parallel to Annotations: the marker items, in injection order.
   std::deque<std::vector<MarkerSlot>> Slots;
+  /// Errors the pragma handler reported (the rest came from Clang).
+  unsigned PragmaErrors = 0;
 };
 
 class DlbPragmaHandler : public clang::PragmaHandler {
@@ -59,8 +61,8 @@ private:
 
 /// Reads the resolved clause items back from the marker statements and binds
 /// every valid annotation to the `for` that follows its marker. Reports
-/// pragmas that are not followed by a loop. Returns false on any error.
-bool bindAnnotations(AnnotationSet &Set, clang::ASTContext &Ctx);
+/// pragmas that are not followed by a loop.
+void bindAnnotations(AnnotationSet &Set, clang::ASTContext &Ctx);
 
 } // namespace dlbcc
 

@@ -48,8 +48,6 @@ enum class Diag {
   LoopUnsupportedStmt,
   LoopLocalType,
   LoopStaticLocal,
-  LoopMacroDefinedInFunction,
-  LoopUsesThis,
   LoopQualifiedName,
   // Data.
   ScalarWritten,
@@ -75,7 +73,6 @@ enum class Diag {
   ArrayDistWriteOffset,
   ArrayVectorMember,
   Dependence,
-  DependenceOther,
   CostNotArithmetic,
   CostSideEffects,
   CallUnknown,
@@ -83,8 +80,6 @@ enum class Diag {
   CallHasDlbLoop,
   // Notes.
   NoteAccess,
-  NoteFunctionUsesGlobal,
-  NoteDeclaredHere,
   // Program.
   DoAcrossSequential,
   NoMainWithLoops,

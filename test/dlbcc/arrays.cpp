@@ -1,0 +1,78 @@
+// Which arrays are supported, and how a loop may use them.
+// RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+
+#include <vector>
+double a[100], b[100];
+double m[10][10];
+double cube[4][4][4];
+struct P { double v; };
+P structs[10];
+std::vector<std::vector<double>> nested;
+double sum(const double *x, int n) {
+  double s = 0;
+  for (int k = 0; k < n; ++k)
+    s += x[k];
+  return s;
+}
+
+void arrays(int n, double *p, double **pp, std::vector<double> &v) {
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = cube[0][0][i];
+// CHECK: :[[@LINE-1]]:12: error: array 'cube' has type 'double[4][4][4]'; supported are C arrays of arithmetic type with constant extents (1-D and 2-D), pointers with shape(), and std::vector of arithmetic type (1-D)
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = structs[i].v;
+// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'
+// CHECK: :[[@LINE-2]]:12: error: unsupported use of array 'structs': dlbcc cannot tell which elements it reads or writes
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = p[i];
+// CHECK: :[[@LINE-1]]:12: error: 'p' is a pointer; give its extents with shape(p[n]) or shape(p[n][m])
+#pragma dlb doall distribute(a) shape(p[n][n])
+// CHECK: :[[@LINE-1]]:39: error: shape() gives 2 extent(s) for 'p', which is used with 1 subscript(s)
+  for (int i = 0; i < n; ++i)
+    a[i] = p[i];
+#pragma dlb doall distribute(a) shape(b[n])
+// CHECK: :[[@LINE-1]]:39: error: shape() is only for pointers; 'b' carries its extents in its type
+  for (int i = 0; i < n; ++i)
+    a[i] = b[i];
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = sum(m[i], 10);
+// CHECK: :[[@LINE-1]]:16: error: array 'm' must be used with all 2 subscript(s) in the loop
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = sum(b, 10);
+// CHECK: :[[@LINE-1]]:16: error: unsupported use of array 'b': dlbcc cannot tell which elements it reads or writes
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+    double *row = &b[i];
+// CHECK: :[[@LINE-1]]:20: error: unsupported use of array 'b': dlbcc cannot tell which elements it reads or writes
+    a[i] = *row;
+  }
+#pragma dlb doall distribute(a, v)
+  for (int i = 0; i < n; ++i) {
+    a[i] = v.front();
+// CHECK: :[[@LINE-1]]:12: error: only subscripts and size() may be used on vector 'v' in the loop
+    v[i] = v.size();
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = nested[i][0];
+// CHECK: :[[@LINE-1]]:12: error: array 'nested' has type 'std::vector<std::vector<double>>'
+#pragma dlb doall whole(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = 1;
+// CHECK: :[[@LINE-1]]:5: error: array 'a' is declared whole() but written in the loop; whole arrays are read-only
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    b[i] = a[i];
+// CHECK: :[[@LINE-1]]:5: error: array 'b' is written in the loop but not distributed; add it to distribute()
+#pragma dlb doall distribute(a, b) whole(m) shape(pp[n][n])
+  for (int i = 0; i < n; ++i)
+    a[i] = 0;
+// CHECK: :[[@LINE-3]]:33: warning: 'b' is named in distribute() but not used in the loop
+// CHECK: :[[@LINE-4]]:42: warning: 'm' is named in whole() but not used in the loop
+// CHECK: :[[@LINE-5]]:51: warning: 'pp' is named in shape() but not used in the loop
+}

@@ -1,0 +1,75 @@
+// The distributed loop must be canonical, and sit in a plain function.
+// RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+
+double a[100];
+int next(int);
+
+void forms(int n) {
+  int k;
+#pragma dlb doall distribute(a)
+  for (k = 0; k < n; ++k)
+// CHECK: :[[@LINE-1]]:3: error: the distributed loop must declare its index: 'for (int i = lower; ...)'
+    a[k] = 1;
+#pragma dlb doall distribute(a)
+  for (double x = 0; x < n; ++x)
+// CHECK: :[[@LINE-1]]:15: error: the loop index 'x' must have an integer type
+    a[0] = x;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i != n; ++i)
+// CHECK: :[[@LINE-1]]:19: error: the loop condition must be 'i < upper' or 'i <= upper'
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; i += 2)
+// CHECK: :[[@LINE-1]]:26: error: the loop increment must be '++i', 'i++' or 'i += 1'
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; --i)
+// CHECK: :[[@LINE-1]]:26: error: the loop increment must be '++i', 'i++' or 'i += 1'
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+    a[i] = 1;
+    i += 1;
+// CHECK: :[[@LINE-1]]:5: error: the loop index 'i' is modified in the loop body
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < next(n); ++i)
+// CHECK: :[[@LINE-1]]:23: error: the loop bound must not have side effects
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n++; ++i)
+// CHECK: :[[@LINE-1]]:23: error: the loop bound must not have side effects
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < a[0]; ++i)
+// CHECK: :[[@LINE-1]]:23: error: the loop bound uses 'a', which the loop modifies
+    a[i] = 1;
+}
+
+struct Grid {
+  double v[100];
+  void step(int n);
+};
+void Grid::step(int n) {
+#pragma dlb doall
+// CHECK: :[[@LINE-1]]:13: error: dlb loops in member functions are not supported; move the loop into a free function
+  for (int i = 0; i < n; ++i)
+    v[i] = 1;
+}
+
+template <class T> void scale(T *x, int n) {
+#pragma dlb doall distribute(x) shape(x[n])
+// CHECK: :[[@LINE-1]]:13: error: dlb loops in templates are not supported
+  for (int i = 0; i < n; ++i)
+    x[i] *= 2;
+}
+
+void lambda(int n) {
+  auto l = [&] {
+#pragma dlb doall distribute(a)
+// CHECK: :[[@LINE-1]]:13: error: dlb loops inside lambdas are not supported
+    for (int i = 0; i < n; ++i)
+      a[i] = 1;
+  };
+  l();
+}

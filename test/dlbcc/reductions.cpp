@@ -1,0 +1,45 @@
+// Reduction variables may only be updated in the form of their operator.
+// RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+
+#include <algorithm>
+double a[100];
+const double limit = 4;
+
+void reductions(int n) {
+  double s = 0, m = 0, q = 1, u = 0;
+#pragma dlb doall reduction(+: s)
+  for (int i = 0; i < n; ++i)
+    s *= a[i];
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 's' may only be updated as 'x += e', 'x -= e', '++x' or 'x = x + e' in the loop
+#pragma dlb doall reduction(+: s)
+  for (int i = 0; i < n; ++i)
+    s += s * a[i];
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 's' may only be updated as
+// CHECK: :[[@LINE-2]]:10: error: reduction variable 's' may only be updated as
+#pragma dlb doall reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    m = std::min(m, a[i]);
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::max(x, e)' or 'x = fmax(x, e)' in the loop
+// CHECK: :[[@LINE-2]]:18: error: reduction variable 'm' may only be updated as
+#pragma dlb doall reduction(*: q)
+  for (int i = 0; i < n; ++i)
+    a[0] = q;
+// CHECK: :[[@LINE-1]]:12: error: reduction variable 'q' may only be updated as 'x *= e' or 'x = x * e' in the loop
+// CHECK: :[[@LINE-2]]:5: error: array 'a' is written in the loop but not distributed; add it to distribute()
+// Errors found while walking the body come before those about the clauses.
+#pragma dlb doall reduction(+: u)
+  for (int i = 0; i < n; ++i)
+    s = s + a[i];
+// CHECK: :[[@LINE-1]]:5: error: scalar 's' is assigned in the loop but declared outside it
+// CHECK: :[[@LINE-4]]:32: warning: reduction variable 'u' is not used in the loop
+#pragma dlb doall reduction(min: limit)
+  for (int i = 0; i < n; ++i)
+    s = s + a[i];
+// CHECK: :[[@LINE-1]]:5: error: scalar 's' is assigned in the loop but declared outside it
+// CHECK: :[[@LINE-4]]:34: error: reduction variable 'limit' must be an arithmetic scalar
+#pragma dlb doall reduction(+: a)
+// CHECK: :[[@LINE-1]]:32: error: 'a' is a reduction variable and cannot be an array
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+// CHECK: :[[@LINE-1]]:5: error: array 'a' is written in the loop but not distributed; add it to distribute()
+}

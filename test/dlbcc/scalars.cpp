@@ -1,0 +1,30 @@
+// Scalars: live-in values are sent, written ones must be local or reduced.
+// RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+
+double a[100];
+struct Pair { double x, y; };
+int total;
+
+void scalars(int n, Pair p, double *ptr) {
+  double t = 0;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+    t = a[i];
+// CHECK: :[[@LINE-1]]:5: error: scalar 't' is assigned in the loop but declared outside it; declare it inside the loop body or name it in reduction()
+    a[i] = t * 2;
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = total++;
+// CHECK: :[[@LINE-1]]:12: error: scalar 'total' is assigned in the loop but declared outside it
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+    double *q = &t;
+// CHECK: :[[@LINE-1]]:18: error: the address of 't' escapes in the loop
+    a[i] = *q;
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = p.x;
+// CHECK: :[[@LINE-1]]:12: error: 'p' has type 'Pair', which cannot be sent to other ranks; supported are arithmetic and enumeration scalars, arrays of them, and std::vector of them
+}
