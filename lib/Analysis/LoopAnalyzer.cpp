@@ -123,6 +123,10 @@ Use classifyUse(const Expr *E, ParentMap &PM) {
     return Use::Read;
   if (const auto *C = dyn_cast<ImplicitCastExpr>(P))
     return C->getCastKind() == CK_LValueToRValue ? Use::Read : Use::Escape;
+  // An lvalue operand of `c ? x : y` is used the way the conditional is
+  // (the condition itself is always converted to an rvalue first).
+  if (const auto *C = dyn_cast<ConditionalOperator>(P))
+    return classifyUse(C, PM);
   if (const auto *B = dyn_cast<BinaryOperator>(P)) {
     if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == E)
       return B->isCompoundAssignmentOp() ? Use::ReadWrite : Use::Write;
@@ -306,6 +310,7 @@ private:
   bool distributeArray(ArrayModel &AM);
   void checkDependences(const ArrayModel &AM);
   void buildScalars(LoopModel &M);
+  bool checkBoundCalls(const Stmt *S);
   void checkBounds();
   void checkCost();
   std::string accessText(const ArrayAccess &Acc) const;
@@ -903,17 +908,49 @@ void LoopAnalyzer::buildScalars(LoopModel &M) {
   }
 }
 
+/// The bounds are evaluated once, on rank 0: calls in them must be pure.
+bool LoopAnalyzer::checkBoundCalls(const Stmt *S) {
+  if (!S)
+    return true;
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *Method = M->getMethodDecl();
+    if (!Method || !Method->isConst() ||
+        !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
+        (Method->getName() != "size" && Method->getName() != "empty")) {
+      error(M->getBeginLoc(), Diag::LoopBoundSideEffects);
+      return false;
+    }
+  } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || !Calls.checkCall(F, C->getBeginLoc()))
+      return false;
+  }
+  for (const Stmt *Child : S->children())
+    if (!checkBoundCalls(Child))
+      return false;
+  return true;
+}
+
 void LoopAnalyzer::checkBounds() {
   for (const Expr *B : {Lower, Upper}) {
-    if (B->HasSideEffects(Ctx)) {
+    if (B->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
       error(B->getBeginLoc(), Diag::LoopBoundSideEffects);
       continue;
     }
-    for (const VarDecl *V : WrittenVars)
+    if (!checkBoundCalls(B)) {
+      Failed = true;
+      continue;
+    }
+    for (const VarDecl *V : WrittenVars) {
+      // Writing the elements of a vector does not change its size().
+      auto It = Arrays.find(V);
+      if (It != Arrays.end() && It->second.Form == ArrayForm::Vector)
+        continue;
       if (mentions(B, V)) {
         report(DE, B->getBeginLoc(), Diag::LoopBoundWritten) << V->getName();
         Failed = true;
       }
+    }
   }
 }
 

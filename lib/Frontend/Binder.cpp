@@ -60,8 +60,10 @@ public:
 
   bool VisitCompoundStmt(CompoundStmt *CS) {
     for (auto It = CS->body_begin(), E = CS->body_end(); It != E; ++It) {
+      // Statements inside the marker (the cost lambda's body) share its
+      // location; the marker itself, an outer statement, is found first.
       auto Found = ByLoc.find((*It)->getBeginLoc());
-      if (Found == ByLoc.end())
+      if (Found == ByLoc.end() || Seen.count(Found->second))
         continue;
       Annotation &A = Set.Annotations[Found->second];
       Seen.insert(Found->second);

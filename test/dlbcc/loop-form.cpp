@@ -34,7 +34,7 @@ void forms(int n) {
   }
 #pragma dlb doall distribute(a)
   for (int i = 0; i < next(n); ++i)
-// CHECK: :[[@LINE-1]]:23: error: the loop bound must not have side effects
+// CHECK: :[[@LINE-1]]:23: error: call to 'next', whose body dlbcc cannot see
     a[i] = 1;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n++; ++i)
