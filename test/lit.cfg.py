@@ -7,7 +7,7 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.dlbcc_obj_root, "test")
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
+config.excludes = ["Inputs", "check-example.sh", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py.in"]
 
 bin_dir = os.path.join(config.dlbcc_obj_root, "bin")
@@ -29,6 +29,12 @@ config.substitutions.append(("%dlb_flags", dlb_flags))
 config.substitutions.append(("%mpiexec", "timeout 300 " + config.mpiexec))
 config.substitutions.append(("%seqcxx", config.cxx +
                              " -std=c++17 -O2 -Wno-unknown-pragmas"))
+config.environment["DLBCC"] = os.path.join(bin_dir, "dlbcc")
+config.environment["MPICXX"] = config.mpicxx
+config.environment["MPIEXEC"] = config.mpiexec
+config.environment["SEQCXX"] = config.cxx
+config.substitutions.append(("%check_example", "bash " + os.path.join(
+    config.test_source_root, "e2e", "check-example.sh")))
 config.substitutions.append(("%examples",
                              os.path.join(config.dlbcc_src_root, "examples")))
 config.substitutions.append(("%inputs",

@@ -1,0 +1,75 @@
+//===- Comm.cpp - Nonblocking transfers and the one sleeping wait ---------===//
+//
+// Owns the transport of the runtime's messages: chunked nonblocking
+// point-to-point transfers and the backoff loop that completes them.
+//
+//===----------------------------------------------------------------------===//
+#include "Comm.h"
+
+#include "Context.h"
+
+#include <algorithm>
+#include <ctime>
+
+namespace dlb {
+namespace {
+
+/// The largest MPI message of a transfer. Measured on 2 cores, 80 MB sent to
+/// 3 ranks: 28 ms in 256 KiB chunks, 180 ms as one message (each protocol
+/// step of a large message waits for a sleeping peer).
+constexpr std::size_t ChunkBytes = 256 * 1024;
+
+constexpr long FirstSleepNs = 20 * 1000;
+constexpr long LongestSleepNs = 1000 * 1000;
+
+template <class PostFn>
+void postChunks(std::size_t Bytes, Requests &Reqs, PostFn Post) {
+  for (std::size_t Offset = 0; Offset < Bytes; Offset += ChunkBytes) {
+    Reqs.emplace_back();
+    Post(Offset, std::min(ChunkBytes, Bytes - Offset), &Reqs.back());
+  }
+}
+
+} // namespace
+
+void postSend(const void *Buf, std::size_t Bytes, int Dest, int Tag,
+              Requests &Reqs) {
+  const char *Data = static_cast<const char *>(Buf);
+  postChunks(Bytes, Reqs,
+             [&](std::size_t Offset, std::size_t Count, MPI_Request *R) {
+               MPI_Isend(Data + Offset, static_cast<int>(Count), MPI_BYTE, Dest,
+                         Tag, context().Comm, R);
+             });
+}
+
+void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
+              Requests &Reqs) {
+  char *Data = static_cast<char *>(Buf);
+  postChunks(Bytes, Reqs,
+             [&](std::size_t Offset, std::size_t Count, MPI_Request *R) {
+               MPI_Irecv(Data + Offset, static_cast<int>(Count), MPI_BYTE,
+                         Source, Tag, context().Comm, R);
+             });
+}
+
+void waitAll(Requests &Reqs) {
+  std::vector<int> Done(Reqs.size());
+  long SleepNs = FirstSleepNs;
+  for (;;) {
+    int Count = 0;
+    MPI_Testsome(static_cast<int>(Reqs.size()), Reqs.data(), &Count,
+                 Done.data(), MPI_STATUSES_IGNORE);
+    if (Count == MPI_UNDEFINED)
+      break;
+    if (Count > 0) {
+      SleepNs = FirstSleepNs;
+      continue;
+    }
+    timespec Sleep{0, SleepNs};
+    nanosleep(&Sleep, nullptr);
+    SleepNs = std::min(2 * SleepNs, LongestSleepNs);
+  }
+  Reqs.clear();
+}
+
+} // namespace dlb

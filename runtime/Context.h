@@ -1,0 +1,41 @@
+//===- Context.h - Process-wide state of the runtime ----------------------===//
+//
+// Owns nothing but the declaration of the state that start-up fills in and
+// that loop execution, the serve loop and shutdown share.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_CONTEXT_H
+#define DLB_RUNTIME_CONTEXT_H
+
+#include "Stats.h"
+#include "dlb/Options.h"
+
+#include <mpi.h>
+#include <string>
+
+namespace dlb {
+
+struct Context {
+  /// The runtime's private duplicate of MPI_COMM_WORLD.
+  MPI_Comm Comm = MPI_COMM_NULL;
+  int Rank = 0;
+  int Size = 1;
+  /// From a successful start-up until shutdown.
+  bool Running = false;
+  /// While this rank executes a kernel: a loop run from inside a kernel is
+  /// executed locally.
+  bool InKernel = false;
+  Options Opts;
+  /// The strategy loops use (v0: always static).
+  Strategy Strat = Strategy::Static;
+  StatsTable Stats;
+};
+
+Context &context();
+
+/// Reports a broken invariant of the runtime and aborts all ranks.
+[[noreturn]] void fatal(const std::string &Message);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_CONTEXT_H

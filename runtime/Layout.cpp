@@ -1,0 +1,64 @@
+//===- Layout.cpp - Where the elements of an array live -------------------===//
+//
+// Owns the geometry of the arrays of a loop (see Layout.h).
+//
+//===----------------------------------------------------------------------===//
+#include "Layout.h"
+
+#include <cstring>
+
+namespace dlb {
+
+long long distExtent(const ArrayArg &A) {
+  return A.Extent[A.Dims == 1 ? 0 : A.DistDim];
+}
+
+std::size_t arrayBytes(const ArrayArg &A) {
+  return static_cast<std::size_t>(A.Extent[0] * A.Extent[1]) * A.ElemSize;
+}
+
+std::size_t slabBytes(const ArrayArg &A, const Range &R) {
+  const long long Across = A.Dims == 1 ? 1 : A.Extent[1 - A.DistDim];
+  return static_cast<std::size_t>(R.size() * Across) * A.ElemSize;
+}
+
+char *rowStart(const ArrayArg &A, long long Row) {
+  if (A.Store == ArrayArg::RowTable)
+    return A.Rows[Row];
+  return A.Data + static_cast<std::size_t>(Row * A.Extent[1]) * A.ElemSize;
+}
+
+void packSlab(const ArrayArg &A, const Range &R, char *Out) {
+  forEachPiece(A, R, [&](const char *Piece, std::size_t Bytes) {
+    std::memcpy(Out, Piece, Bytes);
+    Out += Bytes;
+  });
+}
+
+void unpackSlab(const ArrayArg &A, const Range &R, const char *In) {
+  forEachPiece(A, R, [&](char *Piece, std::size_t Bytes) {
+    std::memcpy(Piece, In, Bytes);
+    In += Bytes;
+  });
+}
+
+ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data) {
+  ArrayArg L = A;
+  L.Store = ArrayArg::Contiguous;
+  L.Data = Data;
+  L.Rows = nullptr;
+  L.Object = nullptr;
+  L.Extent[A.Dims == 1 ? 0 : A.DistDim] = R.size();
+  return L;
+}
+
+char *const *rowsOf(const ArrayArg &A, std::vector<char *> &Table) {
+  if (A.Store == ArrayArg::RowTable)
+    return A.Rows;
+  Table.resize(A.Extent[0]);
+  for (long long Row = 0; Row < A.Extent[0]; ++Row)
+    Table[Row] = rowStart(A, Row);
+  return Table.data();
+}
+
+} // namespace dlb

@@ -1,0 +1,68 @@
+//===- Layout.h - Where the elements of an array live ---------------------===//
+//
+// Owns the geometry of the arrays of a loop: the slab of a distributed array
+// that a range of its distributed dimension covers, as the contiguous pieces
+// of memory that pack it row by row, and the row tables of 2-D arrays. The
+// same functions describe a user's array on rank 0 and a block's buffer on a
+// worker, so packing and unpacking always agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_LAYOUT_H
+#define DLB_RUNTIME_LAYOUT_H
+
+#include "dlb/Loop.h"
+#include "dlb/Partition.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace dlb {
+
+/// The extent of A's distributed dimension.
+long long distExtent(const ArrayArg &A);
+
+/// The size in bytes of all of A.
+std::size_t arrayBytes(const ArrayArg &A);
+
+/// The size in bytes of the slab R of A's distributed dimension.
+std::size_t slabBytes(const ArrayArg &A, const Range &R);
+
+/// The first element of row Row of the 2-D array A.
+char *rowStart(const ArrayArg &A, long long Row);
+
+/// Calls F(Piece, Bytes) for each contiguous piece of the slab R of A, in
+/// the order in which the slab is packed: rows (or the elements) of a row
+/// slab in order; for a column slab, the slab's part of each row in order.
+template <class Fn> void forEachPiece(const ArrayArg &A, const Range &R, Fn F) {
+  const std::size_t Elem = A.ElemSize;
+  if (R.size() <= 0)
+    return;
+  if (A.Dims == 1) {
+    F(A.Data + R.Begin * Elem, R.size() * Elem);
+    return;
+  }
+  if (A.DistDim == 0) {
+    for (long long Row = R.Begin; Row < R.End; ++Row)
+      F(rowStart(A, Row), A.Extent[1] * Elem);
+    return;
+  }
+  for (long long Row = 0; Row < A.Extent[0]; ++Row)
+    F(rowStart(A, Row) + R.Begin * Elem, R.size() * Elem);
+}
+
+/// Copies the slab R of A to Out (slabBytes(A, R) bytes).
+void packSlab(const ArrayArg &A, const Range &R, char *Out);
+/// Copies slabBytes(A, R) bytes from In into the slab R of A.
+void unpackSlab(const ArrayArg &A, const Range &R, const char *In);
+
+/// The layout of a contiguous buffer at Data that holds the slab R of A's
+/// distributed dimension (all of A when R is the whole extent).
+ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data);
+
+/// A row table for the 2-D array A: A's own rows for a RowTable store,
+/// otherwise pointers to A's rows stored in Table.
+char *const *rowsOf(const ArrayArg &A, std::vector<char *> &Table);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_LAYOUT_H

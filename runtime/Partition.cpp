@@ -1,0 +1,62 @@
+//===- Partition.cpp - Initial assignment of iterations to ranks ----------===//
+//
+// Owns the pure decisions of the static strategy: which iterations each rank
+// runs, and which slab of a distributed array a block needs or writes back.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Partition.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace dlb {
+namespace {
+
+/// [Begin, End) clipped to [0, Extent), never reversed.
+Range clip(long long Begin, long long End, long long Extent) {
+  Range R;
+  R.Begin = std::clamp(Begin, 0LL, Extent);
+  R.End = std::clamp(End, R.Begin, Extent);
+  return R;
+}
+
+} // namespace
+
+std::vector<std::vector<Range>> initialPartition(Schedule S, long long Lb,
+                                                 long long Ub, int Ranks) {
+  assert(Ranks > 0 && "partition over no ranks");
+  std::vector<std::vector<Range>> Parts(Ranks);
+  if (Ub <= Lb)
+    return Parts;
+  const long long Iters = Ub - Lb;
+  if (S == Schedule::Cyclic) {
+    for (long long I = 0; I < Iters; ++I)
+      Parts[I % Ranks].push_back({Lb + I, Lb + I + 1});
+    return Parts;
+  }
+  const long long Base = Iters / Ranks;
+  const long long Bigger = Iters % Ranks;
+  long long Begin = Lb;
+  for (int R = 0; R < Ranks; ++R) {
+    long long End = Begin + Base + (R < Bigger ? 1 : 0);
+    if (End > Begin)
+      Parts[R].push_back({Begin, End});
+    Begin = End;
+  }
+  return Parts;
+}
+
+Range neededRange(const Range &Iters, const Access &Acc, long long Extent) {
+  if (Iters.size() <= 0)
+    return clip(Iters.Begin, Iters.Begin, Extent);
+  // The block's own elements are always included, so that a written array's
+  // owned slab lies inside the needed one even for a one-sided halo.
+  return clip(Iters.Begin + std::min(Acc.HaloLo, 0LL),
+              Iters.End + std::max(Acc.HaloHi, 0LL), Extent);
+}
+
+Range ownedRange(const Range &Iters, long long Extent) {
+  return clip(Iters.Begin, Iters.End, Extent);
+}
+
+} // namespace dlb

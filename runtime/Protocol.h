@@ -1,0 +1,34 @@
+//===- Protocol.h - The messages between rank 0 and the workers -----------===//
+//
+// Rank 0 drives the workers with commands. A RUN command is followed by the
+// worker's body (its blocks, the loop's live-ins and array metadata, then the
+// slabs of the distributed arrays its blocks need) and by each whole array;
+// the worker answers with one result (its counters, reduction slots and the
+// slabs its blocks wrote). Each logical message may travel in chunks
+// (Comm.h); both ends know every size in advance.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_PROTOCOL_H
+#define DLB_RUNTIME_PROTOCOL_H
+
+#include <cstdint>
+
+namespace dlb {
+
+enum Tag : int { CommandTag = 1, BodyTag, WholeTag, ResultTag };
+
+struct Command {
+  enum KindType : std::uint32_t { Run, Shutdown };
+  KindType Kind = Shutdown;
+  /// Index of the loop in the sealed registry.
+  std::uint32_t LoopId = 0;
+  std::uint64_t BodyBytes = 0;
+};
+
+/// Executes a RUN command on a worker: receives the body and the whole
+/// arrays, runs the worker's blocks and sends the result to rank 0.
+void serveRun(const Command &Cmd);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_PROTOCOL_H

@@ -1,0 +1,157 @@
+//===- Runtime.cpp - Start-up, the workers' serve loop and shutdown -------===//
+//
+// Owns the life of the process: runMain initializes MPI and the runtime's
+// communicator, takes the --dlb-* options out of argv, then runs the user's
+// main on rank 0 while the other ranks serve commands; shutdown (on return
+// from the user's main or from exit()) stops the workers, writes the
+// statistics and finalizes MPI on every rank.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Runtime.h"
+
+#include "Comm.h"
+#include "Context.h"
+#include "Protocol.h"
+#include "Registry.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace dlb {
+namespace {
+
+/// The arguments the user's main sees: argv without the --dlb-* options.
+struct UserArgs {
+  std::vector<std::string> Strings;
+  std::vector<char *> Pointers;
+};
+
+UserArgs &userArgs() {
+  static UserArgs Args;
+  return Args;
+}
+
+/// Parses the options and checks that this version can honour them.
+bool startUp(int Argc, char **Argv, std::string &Error) {
+  Context &C = context();
+  UserArgs &Args = userArgs();
+  Args.Strings.assign(Argv, Argv + Argc);
+  if (!parseOptions(Args.Strings, C.Opts, Error) || !sealRegistry(Error))
+    return false;
+  if (C.Opts.Strat != Strategy::Auto && C.Opts.Strat != Strategy::Static) {
+    Error = "strategy '" + std::string(strategyName(C.Opts.Strat)) +
+            "' is not implemented yet";
+    return false;
+  }
+  C.Strat = Strategy::Static;
+  for (std::string &S : Args.Strings)
+    Args.Pointers.push_back(S.data());
+  Args.Pointers.push_back(nullptr);
+  return true;
+}
+
+/// Every rank: waits (sleeping) until all ranks are here, then finalizes.
+void finish() {
+  Context &C = context();
+  Requests Reqs(1);
+  MPI_Ibarrier(C.Comm, &Reqs[0]);
+  waitAll(Reqs);
+  MPI_Comm_free(&C.Comm);
+  MPI_Finalize();
+}
+
+/// A worker's life: execute commands from rank 0 until SHUTDOWN.
+void serve() {
+  for (;;) {
+    Command Cmd;
+    Requests Reqs;
+    postRecv(&Cmd, sizeof(Cmd), 0, CommandTag, Reqs);
+    waitAll(Reqs);
+    if (Cmd.Kind == Command::Shutdown)
+      return;
+    serveRun(Cmd);
+  }
+}
+
+void writeStats() {
+  const Context &C = context();
+  if (C.Opts.Verbose)
+    C.Stats.printSummary(stderr);
+  std::string Error;
+  if (!C.Opts.StatsFile.empty() &&
+      !C.Stats.writeJson(C.Opts.StatsFile, C.Size, Error))
+    std::fprintf(stderr, "dlb: warning: statistics not written: %s\n",
+                 Error.c_str());
+}
+
+/// Rank 0, once: stops the workers, reports, finalizes.
+void shutdown() {
+  Context &C = context();
+  if (!C.Running)
+    return;
+  if (C.InKernel)
+    fatal("exit() called inside a parallel loop");
+  C.Running = false;
+  const Command Stop;
+  Requests Reqs;
+  for (int W = 1; W < C.Size; ++W)
+    postSend(&Stop, sizeof(Stop), W, CommandTag, Reqs);
+  waitAll(Reqs);
+  writeStats();
+  finish();
+}
+
+} // namespace
+
+Context &context() {
+  static Context C;
+  return C;
+}
+
+void fatal(const std::string &Message) {
+  std::fprintf(stderr, "dlb: fatal: %s\n", Message.c_str());
+  int Initialized = 0;
+  int Finalized = 0;
+  MPI_Initialized(&Initialized);
+  MPI_Finalized(&Finalized);
+  if (Initialized && !Finalized)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  std::abort();
+}
+
+int rank() { return context().Rank; }
+int size() { return context().Size; }
+
+int runMain(int Argc, char **Argv, UserMainFn UserMain) {
+  MPI_Init(&Argc, &Argv);
+  Context &C = context();
+  Requests Reqs(1);
+  MPI_Comm_idup(MPI_COMM_WORLD, &C.Comm, &Reqs[0]);
+  waitAll(Reqs);
+  MPI_Comm_rank(C.Comm, &C.Rank);
+  MPI_Comm_size(C.Comm, &C.Size);
+
+  // Every rank parses the same arguments, so every rank fails alike.
+  std::string Error;
+  if (!startUp(Argc, Argv, Error)) {
+    if (C.Rank == 0)
+      std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());
+    finish();
+    return 2;
+  }
+  C.Running = true;
+  if (C.Rank != 0) {
+    serve();
+    C.Running = false;
+    finish();
+    return 0;
+  }
+  std::atexit(shutdown);
+  UserArgs &Args = userArgs();
+  const int Status =
+      UserMain(static_cast<int>(Args.Strings.size()), Args.Pointers.data());
+  shutdown();
+  return Status;
+}
+
+} // namespace dlb

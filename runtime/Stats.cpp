@@ -1,0 +1,100 @@
+//===- Stats.cpp - Execution statistics of the loops ----------------------===//
+//
+// Owns the statistics table and its two renderings: the JSON file and the
+// verbose summary.
+//
+//===----------------------------------------------------------------------===//
+#include "Stats.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <numeric>
+
+namespace dlb {
+namespace {
+
+void writeString(std::FILE *Out, const std::string &S) {
+  std::fputc('"', Out);
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\')
+      std::fprintf(Out, "\\%c", C);
+    else if (C < 0x20)
+      std::fprintf(Out, "\\u%04x", C);
+    else
+      std::fputc(C, Out);
+  }
+  std::fputc('"', Out);
+}
+
+template <class T, class Fn>
+void writeList(std::FILE *Out, const std::vector<T> &Values, Fn WriteOne) {
+  std::fputc('[', Out);
+  for (std::size_t I = 0; I < Values.size(); ++I) {
+    if (I)
+      std::fputs(", ", Out);
+    WriteOne(Values[I]);
+  }
+  std::fputc(']', Out);
+}
+
+} // namespace
+
+LoopStats &StatsTable::loop(const std::string &Name, int Ranks) {
+  LoopStats &S = Loops[Name];
+  S.RankIterations.resize(Ranks);
+  S.RankComputeSeconds.resize(Ranks);
+  return S;
+}
+
+bool StatsTable::writeJson(const std::string &File, int Ranks,
+                           std::string &Error) const {
+  std::FILE *Out = std::fopen(File.c_str(), "w");
+  if (!Out) {
+    Error = "cannot write '" + File + "': " + std::strerror(errno);
+    return false;
+  }
+  std::fprintf(Out, "{\n  \"ranks\": %d,\n  \"loops\": {", Ranks);
+  bool First = true;
+  for (const auto &[Name, S] : Loops) {
+    std::fputs(First ? "\n    " : ",\n    ", Out);
+    First = false;
+    writeString(Out, Name);
+    std::fputs(": {\n      \"strategy\": ", Out);
+    writeString(Out, S.Strategy);
+    std::fprintf(Out,
+                 ",\n      \"executions\": %lld,\n      \"iterations\": %lld,"
+                 "\n      \"elapsed_seconds\": %.9g,\n"
+                 "      \"rank_iterations\": ",
+                 S.Executions, S.Iterations, S.ElapsedSeconds);
+    writeList(Out, S.RankIterations,
+              [&](long long V) { std::fprintf(Out, "%lld", V); });
+    std::fputs(",\n      \"rank_compute_seconds\": ", Out);
+    writeList(Out, S.RankComputeSeconds,
+              [&](double V) { std::fprintf(Out, "%.9g", V); });
+    std::fputs("\n    }", Out);
+  }
+  std::fputs(First ? "}\n}\n" : "\n  }\n}\n", Out);
+  if (std::fclose(Out) != 0) {
+    Error = "cannot write '" + File + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+void StatsTable::printSummary(std::FILE *Out) const {
+  for (const auto &[Name, S] : Loops) {
+    const std::vector<double> &Compute = S.RankComputeSeconds;
+    double Max = *std::max_element(Compute.begin(), Compute.end());
+    double Mean = std::accumulate(Compute.begin(), Compute.end(), 0.0) /
+                  static_cast<double>(Compute.size());
+    std::fprintf(Out,
+                 "dlb: loop %s: strategy %s, %lld executions, %lld "
+                 "iterations, elapsed %.6f s, compute per rank max %.6f s "
+                 "mean %.6f s\n",
+                 Name.c_str(), S.Strategy.c_str(), S.Executions, S.Iterations,
+                 S.ElapsedSeconds, Max, Mean);
+  }
+}
+
+} // namespace dlb

@@ -1,0 +1,46 @@
+//===- Stats.h - Execution statistics of the loops ------------------------===//
+//
+// Rank 0 accumulates, per loop name, what the executions of the loop did;
+// shutdown writes the table as JSON (--dlb-stats) and as a summary on
+// stderr (--dlb-verbose).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_STATS_H
+#define DLB_RUNTIME_STATS_H
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dlb {
+
+struct LoopStats {
+  std::string Strategy;
+  long long Executions = 0;
+  long long Iterations = 0;
+  /// Wall time of the executions on rank 0, from start to results folded.
+  double ElapsedSeconds = 0;
+  std::vector<long long> RankIterations;
+  /// Time spent in the kernel, per rank.
+  std::vector<double> RankComputeSeconds;
+};
+
+class StatsTable {
+public:
+  /// The statistics of loop Name, created empty for Ranks ranks.
+  LoopStats &loop(const std::string &Name, int Ranks);
+
+  /// Writes the table as JSON; on failure sets Error.
+  bool writeJson(const std::string &File, int Ranks, std::string &Error) const;
+
+  /// One line per loop on Out.
+  void printSummary(std::FILE *Out) const;
+
+private:
+  std::map<std::string, LoopStats> Loops;
+};
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_STATS_H

@@ -1,0 +1,140 @@
+//===- OptionsTest.cpp - Tests of the --dlb-* option parser ---------------===//
+//
+// Owns the unit tests of dlb::parseOptions and dlb::strategyName.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Options.h"
+
+#include <gtest/gtest.h>
+
+using namespace dlb;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+/// Parses A, expecting failure; returns the message.
+std::string errorOf(Args A) {
+  Options Opts;
+  std::string Error;
+  EXPECT_FALSE(parseOptions(A, Opts, Error));
+  return Error;
+}
+
+TEST(OptionsTest, DefaultsWithoutOptions) {
+  Args A = {"prog", "input.txt", "-n", "4"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error));
+  EXPECT_EQ(A, (Args{"prog", "input.txt", "-n", "4"}));
+  EXPECT_FALSE(Opts.StrategyGiven);
+  EXPECT_EQ(Opts.Strat, Strategy::Auto);
+  EXPECT_EQ(Opts.StatsFile, "");
+  EXPECT_FALSE(Opts.Verbose);
+}
+
+TEST(OptionsTest, RemovesEveryDlbOptionAndKeepsTheRestInOrder) {
+  Args A = {"prog",
+            "--dlb-verbose",
+            "a",
+            "--dlb-stats=s.json",
+            "--dlbx",
+            "b",
+            "-dlb-verbose",
+            "--dlb-strategy=static",
+            "--"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_EQ(A, (Args{"prog", "a", "--dlbx", "b", "-dlb-verbose", "--"}));
+  EXPECT_TRUE(Opts.Verbose);
+  EXPECT_EQ(Opts.StatsFile, "s.json");
+  EXPECT_TRUE(Opts.StrategyGiven);
+  EXPECT_EQ(Opts.Strat, Strategy::Static);
+}
+
+TEST(OptionsTest, ProgramNameIsNeverAnOption) {
+  Args A = {"--dlb-verbose", "x"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error));
+  EXPECT_EQ(A, (Args{"--dlb-verbose", "x"}));
+  EXPECT_FALSE(Opts.Verbose);
+}
+
+TEST(OptionsTest, EveryStrategyNameParsesAndRoundTrips) {
+  const std::pair<const char *, Strategy> Names[] = {
+      {"auto", Strategy::Auto},   {"static", Strategy::Static},
+      {"gcdlb", Strategy::GCDLB}, {"gddlb", Strategy::GDDLB},
+      {"lcdlb", Strategy::LCDLB}, {"lddlb", Strategy::LDDLB}};
+  for (const auto &[Name, Strat] : Names) {
+    Args A = {"prog", std::string("--dlb-strategy=") + Name};
+    Options Opts;
+    std::string Error;
+    ASSERT_TRUE(parseOptions(A, Opts, Error)) << Name << ": " << Error;
+    EXPECT_EQ(A, Args{"prog"});
+    EXPECT_TRUE(Opts.StrategyGiven);
+    EXPECT_EQ(Opts.Strat, Strat) << Name;
+    EXPECT_STREQ(strategyName(Strat), Name);
+  }
+}
+
+TEST(OptionsTest, LaterOptionsOverrideEarlierOnes) {
+  Args A = {"prog", "--dlb-strategy=static", "--dlb-stats=a",
+            "--dlb-strategy=auto", "--dlb-stats=b"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error));
+  EXPECT_EQ(Opts.Strat, Strategy::Auto);
+  EXPECT_EQ(Opts.StatsFile, "b");
+}
+
+TEST(OptionsTest, StatsFileKeepsEverythingAfterTheFirstEquals) {
+  Args A = {"prog", "--dlb-stats=dir/a=b.json"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error));
+  EXPECT_EQ(Opts.StatsFile, "dir/a=b.json");
+}
+
+TEST(OptionsTest, UnknownOptionIsNamed) {
+  EXPECT_EQ(errorOf({"prog", "x", "--dlb-xyz"}),
+            "unknown option '--dlb-xyz' (valid options: --dlb-strategy=NAME, "
+            "--dlb-stats=FILE, --dlb-verbose)");
+  EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
+                .find("unknown option '--dlb-strategyx=static'"),
+            std::string::npos);
+  EXPECT_NE(errorOf({"prog", "--dlb-"}).find("unknown option '--dlb-'"),
+            std::string::npos);
+}
+
+TEST(OptionsTest, UnknownStrategyListsTheValidNames) {
+  EXPECT_EQ(errorOf({"prog", "--dlb-strategy=dynamic"}),
+            "unknown strategy 'dynamic' (valid strategies: auto, static, "
+            "gcdlb, gddlb, lcdlb, lddlb)");
+  // Names are case-sensitive.
+  EXPECT_NE(errorOf({"prog", "--dlb-strategy=Static"})
+                .find("unknown strategy 'Static'"),
+            std::string::npos);
+}
+
+TEST(OptionsTest, MissingValues) {
+  EXPECT_EQ(errorOf({"prog", "--dlb-strategy"}),
+            "option '--dlb-strategy' needs a value: --dlb-strategy=NAME");
+  EXPECT_EQ(errorOf({"prog", "--dlb-strategy="}),
+            "option '--dlb-strategy' needs a value: --dlb-strategy=NAME");
+  // The value must be in the same argument.
+  EXPECT_EQ(errorOf({"prog", "--dlb-stats", "out.json"}),
+            "option '--dlb-stats' needs a value: --dlb-stats=FILE");
+  EXPECT_EQ(errorOf({"prog", "--dlb-stats="}),
+            "option '--dlb-stats' needs a value: --dlb-stats=FILE");
+}
+
+TEST(OptionsTest, VerboseTakesNoValue) {
+  EXPECT_EQ(errorOf({"prog", "--dlb-verbose=1"}),
+            "option '--dlb-verbose' takes no value");
+  EXPECT_EQ(errorOf({"prog", "--dlb-verbose="}),
+            "option '--dlb-verbose' takes no value");
+}
+
+} // namespace

@@ -1,0 +1,159 @@
+//===- PartitionTest.cpp - Tests of the initial partition -----------------===//
+//
+// Owns the unit tests of dlb::initialPartition, dlb::neededRange and
+// dlb::ownedRange.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Partition.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+using namespace dlb;
+
+namespace {
+
+using Partition = std::vector<std::vector<Range>>;
+
+/// The rank of every iteration; fails if one is not covered exactly once.
+std::map<long long, int> owners(const Partition &P, long long Lb,
+                                long long Ub) {
+  std::map<long long, int> Owner;
+  for (std::size_t R = 0; R < P.size(); ++R) {
+    for (const Range &Block : P[R]) {
+      EXPECT_GT(Block.size(), 0) << "empty block on rank " << R;
+      for (long long I = Block.Begin; I < Block.End; ++I) {
+        EXPECT_GE(I, Lb);
+        EXPECT_LT(I, Ub);
+        EXPECT_TRUE(Owner.emplace(I, static_cast<int>(R)).second)
+            << "iteration " << I << " assigned twice";
+      }
+    }
+  }
+  EXPECT_EQ(static_cast<long long>(Owner.size()), std::max(Ub - Lb, 0LL));
+  return Owner;
+}
+
+struct Case {
+  long long Lb, Ub;
+  int Ranks;
+};
+
+std::string describe(const Case &C) {
+  return "[" + std::to_string(C.Lb) + ", " + std::to_string(C.Ub) + ") on " +
+         std::to_string(C.Ranks) + " ranks";
+}
+
+const Case Cases[] = {{0, 100, 4},  {0, 103, 4}, {1, 99, 3}, {-7, 13, 6},
+                      {5, 6, 1},    {0, 10, 10}, {0, 3, 8},  {10, 11, 4},
+                      {0, 1000, 7}, {-3, -1, 2}};
+
+TEST(PartitionTest, BlockIsContiguousNearlyEqualBiggerFirst) {
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(describe(C));
+    Partition P = initialPartition(Schedule::Block, C.Lb, C.Ub, C.Ranks);
+    ASSERT_EQ(P.size(), static_cast<std::size_t>(C.Ranks));
+    owners(P, C.Lb, C.Ub);
+    long long Next = C.Lb;
+    long long Previous = C.Ub - C.Lb;
+    for (const std::vector<Range> &Blocks : P) {
+      ASSERT_LE(Blocks.size(), 1u);
+      long long Size = Blocks.empty() ? 0 : Blocks[0].size();
+      if (!Blocks.empty()) {
+        EXPECT_EQ(Blocks[0].Begin, Next) << "ranks own ranges in order";
+        Next = Blocks[0].End;
+      }
+      EXPECT_LE(Size, Previous) << "bigger blocks first";
+      Previous = Size;
+    }
+    auto Sizes = [&](const std::vector<Range> &B) {
+      return B.empty() ? 0 : B[0].size();
+    };
+    auto [Min, Max] = std::minmax_element(
+        P.begin(), P.end(),
+        [&](const auto &A, const auto &B) { return Sizes(A) < Sizes(B); });
+    EXPECT_LE(Sizes(*Max) - Sizes(*Min), 1);
+  }
+}
+
+TEST(PartitionTest, BlockSizesOfAnExample) {
+  Partition P = initialPartition(Schedule::Block, 0, 10, 4);
+  EXPECT_EQ(P, (Partition{{{0, 3}}, {{3, 6}}, {{6, 8}}, {{8, 10}}}));
+}
+
+TEST(PartitionTest, CyclicDealsSingleIterationsInTurn) {
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(describe(C));
+    Partition P = initialPartition(Schedule::Cyclic, C.Lb, C.Ub, C.Ranks);
+    ASSERT_EQ(P.size(), static_cast<std::size_t>(C.Ranks));
+    for (const auto &[I, Rank] : owners(P, C.Lb, C.Ub))
+      EXPECT_EQ(Rank, (I - C.Lb) % C.Ranks) << "iteration " << I;
+    for (const std::vector<Range> &Blocks : P) {
+      for (std::size_t B = 0; B < Blocks.size(); ++B) {
+        EXPECT_EQ(Blocks[B].size(), 1);
+        if (B)
+          EXPECT_LT(Blocks[B - 1].Begin, Blocks[B].Begin);
+      }
+    }
+  }
+}
+
+TEST(PartitionTest, FewerIterationsThanRanksLeavesTheLastRanksIdle) {
+  for (Schedule S : {Schedule::Block, Schedule::Cyclic}) {
+    Partition P = initialPartition(S, 4, 6, 5);
+    EXPECT_EQ(P, (Partition{{{4, 5}}, {{5, 6}}, {}, {}, {}}));
+  }
+}
+
+TEST(PartitionTest, EmptyLoopsAssignNothing) {
+  for (Schedule S : {Schedule::Block, Schedule::Cyclic}) {
+    EXPECT_EQ(initialPartition(S, 5, 5, 3), Partition(3));
+    EXPECT_EQ(initialPartition(S, 9, 2, 2), Partition(2));
+  }
+}
+
+TEST(PartitionTest, NeededRangeWidensByTheHalo) {
+  Access Stencil;
+  Stencil.HaloLo = -1;
+  Stencil.HaloHi = 2;
+  EXPECT_EQ(neededRange({10, 20}, Stencil, 100), (Range{9, 22}));
+  EXPECT_EQ(neededRange({10, 20}, Access(), 100), (Range{10, 20}));
+}
+
+TEST(PartitionTest, NeededRangeIsClippedToTheArray) {
+  Access Stencil;
+  Stencil.HaloLo = -2;
+  Stencil.HaloHi = 2;
+  EXPECT_EQ(neededRange({0, 5}, Stencil, 100), (Range{0, 7}));
+  EXPECT_EQ(neededRange({1, 99}, Stencil, 100), (Range{0, 100}));
+  EXPECT_EQ(neededRange({97, 100}, Stencil, 100), (Range{95, 100}));
+  // A block outside the array needs nothing.
+  EXPECT_EQ(neededRange({200, 210}, Stencil, 100).size(), 0);
+  EXPECT_EQ(neededRange({-30, -20}, Stencil, 100).size(), 0);
+}
+
+TEST(PartitionTest, NeededRangeAlwaysHoldsTheBlockItself) {
+  // Iteration I reads only I+1 .. I+3 but writes I.
+  Access Ahead;
+  Ahead.Written = true;
+  Ahead.HaloLo = 1;
+  Ahead.HaloHi = 3;
+  EXPECT_EQ(neededRange({10, 20}, Ahead, 100), (Range{10, 23}));
+  Access Behind;
+  Behind.HaloLo = -3;
+  Behind.HaloHi = -1;
+  EXPECT_EQ(neededRange({10, 20}, Behind, 100), (Range{7, 20}));
+}
+
+TEST(PartitionTest, OwnedRangeIsTheBlockClipped) {
+  EXPECT_EQ(ownedRange({10, 20}, 100), (Range{10, 20}));
+  EXPECT_EQ(ownedRange({-5, 3}, 100), (Range{0, 3}));
+  EXPECT_EQ(ownedRange({95, 105}, 100), (Range{95, 100}));
+  EXPECT_EQ(ownedRange({120, 130}, 100).size(), 0);
+  EXPECT_EQ(ownedRange({0, 4}, 0).size(), 0);
+}
+
+} // namespace

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# One-command set-up of dlbcc on Debian 12, as root: installs the packages it
+# needs (only the missing ones), builds, then runs the demo or the test suite.
+#   tools/setup.sh demo   translate examples/mxm.cpp, build it, run on 4 ranks
+#   tools/setup.sh test   build and run the whole test suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-}
+if [ "$mode" != demo ] && [ "$mode" != test ]; then
+  echo "usage: tools/setup.sh demo|test" >&2
+  exit 2
+fi
+
+packages=(cmake make g++ python3 clang-19 libclang-19-dev llvm-19-dev
+          llvm-19-tools mpich libmpich-dev libboost-program-options-dev
+          libgtest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+echo "== building"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"
+
+if [ "$mode" = demo ]; then
+  mkdir -p build/demo
+  echo "== dlbcc examples/mxm.cpp -o build/demo/mxm.dlb.cpp"
+  build/bin/dlbcc examples/mxm.cpp -o build/demo/mxm.dlb.cpp
+  mpicxx -std=c++17 -O2 build/demo/mxm.dlb.cpp $(build/bin/dlbcc --cflags) \
+    $(build/bin/dlbcc --libs) -o build/demo/mxm
+  echo "== mpiexec -n 4 build/demo/mxm 512 --dlb-verbose"
+  mpiexec -n 4 build/demo/mxm 512 --dlb-verbose
+  exit 0
+fi
+
+echo "== running the test suite"
+log=build/test-log.txt
+set +e
+cmake --build build --target check 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n 1; }
+passed=$(count Passed)
+failed=$(( $(count Failed || true) + 0 ))
+echo "tests: ${passed:-0} passed, ${failed} failed"
+[ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] && [ "$failed" -eq 0 ]
