@@ -261,12 +261,12 @@ public:
     add(contiguous(ArrayArg::Whole, reinterpret_cast<const char *>(&Arr),
                    sizeof(A), 1, 1, 0, Access()));
   }
-  template <class T> void wholeVector(std::vector<T> &V) {
+  template <class T> void wholeVector(const std::vector<T> &V) {
     ArrayArg A = contiguous(ArrayArg::Whole, V.data(),
                             static_cast<long long>(V.size()), 1, 1, 0,
                             Access());
     A.Store = ArrayArg::Vector;
-    A.Object = &V;
+    A.Object = const_cast<std::vector<T> *>(&V);
     add(A);
   }
   template <class T> void wholePointer(T *P, long long N) {

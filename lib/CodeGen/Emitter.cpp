@@ -180,12 +180,17 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << text(M.Upper) << ");\n";
   if (M.Ann->Dist == DistKind::Cyclic)
     OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
-  for (const ScalarModel &S : M.Scalars)
-    if (!S.ConstantValue)
-      OS << "  " << RunVar << ".scalar<"
-         << spell(S.Var->getType().getNonReferenceType().getUnqualifiedType(),
-                  Ctx)
-         << ">(" << S.Var->getName() << ");\n";
+  for (const ScalarModel &S : M.Scalars) {
+    // A constant is re-declared in the kernel; keep it used here.
+    if (S.ConstantValue) {
+      OS << "  (void)" << S.Var->getName() << ";\n";
+      continue;
+    }
+    OS << "  " << RunVar << ".scalar<"
+       << spell(S.Var->getType().getNonReferenceType().getUnqualifiedType(),
+                Ctx)
+       << ">(" << S.Var->getName() << ");\n";
+  }
   for (const ArrayModel &A : M.Arrays) {
     StringRef N = A.Var->getName();
     std::string Extents;

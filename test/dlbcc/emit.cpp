@@ -1,0 +1,100 @@
+// The emit stage: what the emitted program looks like, that code outside the
+// loops stays byte-identical, and that the result compiles with mpicxx.
+// RUN: %dlbcc %s -o %t.cpp
+// RUN: FileCheck %s < %t.cpp
+// RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
+
+// CHECK: #include "dlb/dlb.h" // dlbcc: the runtime
+// CHECK-NEXT: // The emit stage: what the emitted program looks like
+#include <cmath>
+#include <vector>
+
+const int N = 8;
+static double grid[N][N];   // untouched: kept  as   written
+// CHECK: static double grid[N][N];   // untouched: kept  as   written
+
+static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
+
+// CHECK:      // dlbcc: kernel of the loop at emit.cpp:[[#LOOP1:]]:3; runs one block of its iterations on any rank.
+// CHECK-NEXT: static void dlbcc_kernel_0(dlb::Block &dlbcc_block) {
+// CHECK-NEXT:   double scale = dlbcc_block.scalar<double>(0);
+// CHECK-NEXT:   constexpr int K = 3;
+// CHECK-NEXT:   dlb::Dist2D<double> grid = dlbcc_block.dist2D<double>(0);
+// CHECK-NEXT:   std::vector<double> &w = dlbcc_block.wholeVector<double>(1);
+// CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
+// CHECK-NEXT:   for (int j = dlbcc_block.begin(); j < dlbcc_block.end(); ++j)
+// CHECK-NEXT:   {
+// CHECK-NEXT:     for (int i = 0; i < N; ++i)
+// CHECK-NEXT:       grid[i][j] = norm(i, j) * scale + w[i] + K;
+// CHECK-NEXT:     total += grid[0][j];
+// CHECK-NEXT:   }
+// CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
+// CHECK-NEXT: }
+// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("emit.cpp:[[#LOOP1]]:3", dlbcc_kernel_0);
+// CHECK-EMPTY:
+// CHECK-NEXT: double compute(double scale, const std::vector<double> &w) {
+double compute(double scale, const std::vector<double> &w) {
+  const int K = 3;
+  double total = 0;
+// CHECK:      { // dlbcc: the loop at emit.cpp:[[#LOOP1]]:3 runs on all ranks through libdlb
+// CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
+// CHECK-NEXT:   dlbcc_run.bounds(0, N);
+// CHECK-NEXT:   dlbcc_run.scalar<double>(scale);
+// CHECK-NEXT:   (void)K;
+// CHECK-NEXT:   dlbcc_run.distArray(grid, 1, dlb::Access{true, 0, 0});
+// CHECK-NEXT:   dlbcc_run.wholeVector(w);
+// CHECK-NEXT:   dlbcc_run.reduction(total, dlb::ReduceOp::Sum);
+// CHECK-NEXT:   dlbcc_run.run();
+// CHECK-NEXT: }
+// CHECK-NEXT:   return total;
+#pragma dlb doall distribute(grid) reduction(+: total)
+  for (int j = 0; j < N; ++j) {
+    for (int i = 0; i < N; ++i)
+      grid[i][j] = norm(i, j) * scale + w[i] + K;
+    total += grid[0][j];
+  }
+  return total;
+}
+
+// CHECK:      // dlbcc: kernel of the loop at emit.cpp:[[#LOOP2:]]:3; runs one block of its iterations on any rank.
+// CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
+// CHECK-NEXT:   dlb::Dist1D<double> out = dlbcc_block.dist1D<double>(0);
+// CHECK-NEXT:   auto &src = *dlbcc_block.wholeData<double[8][8]>(1);
+// CHECK-NEXT:   for (int k = dlbcc_block.begin(); k < dlbcc_block.end(); ++k)
+// CHECK-NEXT:   { out[k] = src[k][k]; }
+// CHECK-NEXT: }
+// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_1("emit.cpp:[[#LOOP2]]:3", dlbcc_kernel_1);
+// CHECK-EMPTY:
+// CHECK-NEXT: void diagonal(double (&out)[N]) {
+void diagonal(double (&out)[N]) {
+  double src[N][N] = {};
+// CHECK:      { // dlbcc: the loop at emit.cpp:[[#LOOP2]]:3 runs on all ranks through libdlb
+// CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_1);
+// CHECK-NEXT:   dlbcc_run.bounds(0, static_cast<long long>(N - 1) + 1);
+// CHECK-NEXT:   dlbcc_run.schedule(dlb::Schedule::Cyclic);
+// CHECK-NEXT:   dlbcc_run.distArray(out, dlb::Access{true, 0, 0});
+// CHECK-NEXT:   dlbcc_run.wholeArray(src);
+// CHECK-NEXT:   dlbcc_run.run();
+// CHECK-NEXT: }
+#pragma dlb doall distribute(cyclic: out)
+  for (int k = 0; k <= N - 1; ++k)
+    out[k] = src[k][k];
+}
+
+// CHECK: int dlbcc_user_main() {
+int main() {
+  std::vector<double> w(N, 1.0);
+  double out[N];
+  diagonal(out);
+  return compute(2.0, w) > 0 ? 0 : 1;
+}
+// CHECK:      // dlbcc: every rank starts here; rank 0 runs the program's main above,
+// CHECK-NEXT: // the others serve its distributed loops.
+// CHECK-NEXT: static int dlbcc_main_adapter(int argc, char **argv) {
+// CHECK-NEXT:   (void)argc;
+// CHECK-NEXT:   (void)argv;
+// CHECK-NEXT:   return dlbcc_user_main();
+// CHECK-NEXT: }
+// CHECK-NEXT: int main(int argc, char **argv) {
+// CHECK-NEXT:   return dlb::runMain(argc, argv, dlbcc_main_adapter);
+// CHECK-NEXT: }
