@@ -23,6 +23,8 @@ for var in ["HOME", "TMPDIR"]:
         config.environment[var] = os.environ[var]
 
 dlb_flags = "-I%s -L%s -ldlb -Wl,-rpath,%s" % (inc_dir, lib_dir, lib_dir)
+config.substitutions.append(("%dlbcc_src_root", config.dlbcc_src_root))
+config.substitutions.append(("%dlbcc_obj_root", config.dlbcc_obj_root))
 config.substitutions.append(("%dlbcc", os.path.join(bin_dir, "dlbcc")))
 config.substitutions.append(("%mpicxx", config.mpicxx + " -std=c++17 -O2"))
 config.substitutions.append(("%dlb_flags", dlb_flags))

@@ -256,7 +256,7 @@ bool isValueClassOfStd(const CXXRecordDecl *R) {
 class LoopAnalyzer : public RecursiveASTVisitor<LoopAnalyzer> {
 public:
   LoopAnalyzer(const Annotation &A, AnalysisContext &ACtx)
-      : A(A), Ctx(ACtx.Ctx), DE(Ctx.getDiagnostics()),
+      : A(A), ACtx(ACtx), Ctx(ACtx.Ctx), DE(Ctx.getDiagnostics()),
         PM(const_cast<ForStmt *>(A.Loop)),
         Calls(Ctx, {ACtx.AnnotatedLoops.begin(), ACtx.AnnotatedLoops.end()}) {
     for (const ForStmt *L : ACtx.AnnotatedLoops)
@@ -266,9 +266,10 @@ public:
   std::optional<LoopModel> run();
 
   // Visitor callbacks over the loop body.
+  bool TraverseStmt(Stmt *S);
+  bool TraverseForStmt(ForStmt *S);
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitVarDecl(VarDecl *V);
-  bool VisitForStmt(ForStmt *S);
   bool VisitCallExpr(CallExpr *E);
   bool VisitCXXConstructExpr(CXXConstructExpr *E);
   bool VisitBreakStmt(BreakStmt *S);
@@ -316,6 +317,7 @@ private:
   std::string accessText(const ArrayAccess &Acc) const;
 
   const Annotation &A;
+  const AnalysisContext &ACtx;
   ASTContext &Ctx;
   DiagnosticsEngine &DE;
   ParentMap PM;
@@ -450,14 +452,22 @@ bool LoopAnalyzer::VisitVarDecl(VarDecl *V) {
   return true;
 }
 
-bool LoopAnalyzer::VisitForStmt(ForStmt *S) {
+bool LoopAnalyzer::TraverseStmt(Stmt *S) {
+  // A nested pragma's marker: reported with its loop.
+  if (auto *E = dyn_cast_or_null<Expr>(S);
+      E && ACtx.MarkerLocs.count(E->getBeginLoc()))
+    return true;
+  return RecursiveASTVisitor::TraverseStmt(S);
+}
+
+bool LoopAnalyzer::TraverseForStmt(ForStmt *S) {
   if (Annotated.count(S))
     return error(S->getForLoc(), Diag::LoopNested);
   const auto *Init = dyn_cast_or_null<DeclStmt>(S->getInit());
   if (Init && Init->isSingleDecl())
     if (const auto *V = dyn_cast<VarDecl>(Init->getSingleDecl()))
       InnerIndices[V] = S;
-  return true;
+  return RecursiveASTVisitor::TraverseForStmt(S);
 }
 
 bool LoopAnalyzer::VisitBreakStmt(BreakStmt *S) {

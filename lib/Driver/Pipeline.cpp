@@ -38,8 +38,10 @@ public:
       return;
     }
     AnalysisContext ACtx{Ctx, {}};
-    for (const Annotation &A : Set.Annotations)
+    for (const Annotation &A : Set.Annotations) {
       ACtx.AnnotatedLoops.push_back(A.Loop);
+      ACtx.MarkerLocs.insert(A.DirectiveLoc);
+    }
     std::vector<LoopModel> Models;
     std::vector<const Annotation *> Sequential;
     for (const Annotation &A : Set.Annotations) {

@@ -14,6 +14,7 @@
 #include "dlbcc/Frontend/Annotation.h"
 
 #include "clang/AST/Type.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 #include <string>
@@ -102,6 +103,9 @@ struct AnalysisContext {
   /// The loops of all annotations, to reject nested dlb loops and calls to
   /// functions that contain one.
   std::vector<const clang::ForStmt *> AnnotatedLoops;
+  /// Where the pragmas' marker statements begin (see PragmaHandler.h); a
+  /// nested pragma's marker is not part of the loop body it sits in.
+  llvm::DenseSet<clang::SourceLocation> MarkerLocs;
 };
 
 /// Builds the model of annotated loop \p A, or reports why it cannot be
