@@ -270,6 +270,10 @@ public:
   bool TraverseForStmt(ForStmt *S);
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitVarDecl(VarDecl *V);
+  bool VisitTypeLoc(TypeLoc TL) {
+    checkLocalType(TL.getType(), TL.getBeginLoc());
+    return true;
+  }
   bool VisitCallExpr(CallExpr *E);
   bool VisitCXXConstructExpr(CXXConstructExpr *E);
   bool VisitBreakStmt(BreakStmt *S);
@@ -304,6 +308,7 @@ private:
   bool checkCanonical();
   bool checkContext();
   void checkLocalType(QualType T, SourceLocation Loc);
+  void checkMacros();
   void handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
                       const ArrayTypeInfo &TI);
   void handleScalarUse(const DeclRefExpr *D, const VarDecl *V);
@@ -339,6 +344,7 @@ private:
   llvm::SetVector<const VarDecl *> ScalarReads;
   llvm::SmallPtrSet<const VarDecl *, 8> UsedReductions;
   llvm::SmallPtrSet<const VarDecl *, 4> Untransferable;
+  llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
 
 bool LoopAnalyzer::checkCanonical() {
@@ -425,8 +431,10 @@ void LoopAnalyzer::checkLocalType(QualType T, SourceLocation Loc) {
     if (const auto *R = dyn_cast_or_null<CXXRecordDecl>(D); R && R->isLambda())
       return; // lambdas are rejected where they appear
     if (D && D->getParentFunctionOrMethod()) {
-      report(DE, Loc, Diag::LoopLocalType) << D->getName();
-      Failed = true;
+      if (ReportedLocalTypes.insert(D).second) {
+        report(DE, Loc, Diag::LoopLocalType) << D->getName();
+        Failed = true;
+      }
       return;
     }
     QualType Next = Cur.getSingleStepDesugaredType(Ctx);
@@ -448,8 +456,27 @@ bool LoopAnalyzer::VisitVarDecl(VarDecl *V) {
     report(DE, V->getLocation(), Diag::LoopStaticLocal) << V->getName();
     Failed = true;
   }
-  checkLocalType(V->getType(), V->getLocation());
   return true;
+}
+
+void LoopAnalyzer::checkMacros() {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange Body = A.Loop->getSourceRange();
+  SourceLocation FunctionStart = Function->getOuterLocStart();
+  auto Before = [&](SourceLocation X, SourceLocation Y) {
+    return SM.isBeforeInTranslationUnit(X, Y);
+  };
+  llvm::StringSet<> Reported;
+  for (const MacroUse &U : ACtx.Macros) {
+    bool InLoop = !Before(U.Expansion, Body.getBegin()) &&
+                  !Before(Body.getEnd(), U.Expansion);
+    bool DefinedInside = U.Definition.isValid() &&
+                         Before(FunctionStart, U.Definition);
+    if (InLoop && DefinedInside && Reported.insert(U.Name).second) {
+      report(DE, U.Expansion, Diag::LoopMacroDefinedInFunction) << U.Name;
+      Failed = true;
+    }
+  }
 }
 
 bool LoopAnalyzer::TraverseStmt(Stmt *S) {
@@ -539,6 +566,11 @@ bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {
 }
 
 bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
+  if (const auto *C = dyn_cast<EnumConstantDecl>(E->getDecl())) {
+    checkLocalType(Ctx.getTypeDeclType(cast<EnumDecl>(C->getDeclContext())),
+                   E->getLocation());
+    return true;
+  }
   const auto *V = dyn_cast<VarDecl>(E->getDecl());
   if (!V)
     return true;
@@ -977,6 +1009,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   if (!checkContext() || !checkCanonical())
     return std::nullopt;
   TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
+  checkMacros();
   LoopModel M;
   M.Ann = &A;
   M.Loop = A.Loop;

@@ -7,6 +7,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 
@@ -15,11 +17,33 @@ using namespace clang;
 namespace dlbcc {
 namespace {
 
+/// Records every macro expansion in the main file.
+class MacroRecorder : public PPCallbacks {
+public:
+  MacroRecorder(const SourceManager &SM, std::vector<MacroUse> &Uses)
+      : SM(SM), Uses(Uses) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &MD,
+                    SourceRange Range, const MacroArgs *) override {
+    SourceLocation Loc = SM.getExpansionLoc(Name.getLocation());
+    const MacroInfo *Info = MD.getMacroInfo();
+    if (!SM.isInMainFile(Loc) || !Info)
+      return;
+    Uses.push_back({Name.getIdentifierInfo()->getName().str(), Loc,
+                    Info->getDefinitionLoc()});
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<MacroUse> &Uses;
+};
+
 class PipelineConsumer : public SemaConsumer {
 public:
   PipelineConsumer(const PipelineOptions &Opts, PipelineResult &Result,
-                   AnnotationSet &Set, DlbPragmaHandler &Handler, Rewriter &R)
-      : Opts(Opts), Result(Result), Set(Set), Handler(Handler), R(R) {}
+                   AnnotationSet &Set, DlbPragmaHandler &Handler, Rewriter &R,
+                   std::vector<MacroUse> &Macros)
+      : Opts(Opts), Result(Result), Set(Set), Handler(Handler), R(R),
+        Macros(Macros) {}
 
   void InitializeSema(Sema &S) override { Handler.setSema(&S); }
   void ForgetSema() override { Handler.setSema(nullptr); }
@@ -37,7 +61,7 @@ public:
       Result.Ok = true;
       return;
     }
-    AnalysisContext ACtx{Ctx, {}};
+    AnalysisContext ACtx{Ctx, {}, {}, std::move(Macros)};
     for (const Annotation &A : Set.Annotations) {
       ACtx.AnnotatedLoops.push_back(A.Loop);
       ACtx.MarkerLocs.insert(A.DirectiveLoc);
@@ -73,6 +97,7 @@ private:
   AnnotationSet &Set;
   DlbPragmaHandler &Handler;
   Rewriter &R;
+  std::vector<MacroUse> &Macros;
 };
 
 class PipelineAction : public ASTFrontendAction {
@@ -82,6 +107,8 @@ public:
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().AddPragmaHandler(&Handler);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MacroRecorder>(CI.getSourceManager(), Macros));
     return true;
   }
   void EndSourceFileAction() override {
@@ -90,7 +117,8 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     R.setSourceMgr(CI.getSourceManager(), CI.getLangOpts());
-    return std::make_unique<PipelineConsumer>(Opts, Result, Set, Handler, R);
+    return std::make_unique<PipelineConsumer>(Opts, Result, Set, Handler, R,
+                                              Macros);
   }
 
 private:
@@ -99,6 +127,7 @@ private:
   AnnotationSet Set;
   DlbPragmaHandler Handler;
   Rewriter R;
+  std::vector<MacroUse> Macros;
 };
 
 class PipelineFactory : public tooling::FrontendActionFactory {

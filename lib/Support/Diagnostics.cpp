@@ -91,6 +91,9 @@ DiagInfo info(Diag D) {
   case Diag::LoopLocalType:
     return {E, "the loop uses '%0', a type declared inside the function; "
                "declare it at namespace scope"};
+  case Diag::LoopMacroDefinedInFunction:
+    return {E, "the loop uses macro '%0', defined inside the function; "
+               "define it before the function"};
   case Diag::LoopStaticLocal:
     return {E, "static local variable '%0' in a distributed loop"};
   case Diag::LoopQualifiedName:

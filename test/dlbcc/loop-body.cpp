@@ -59,9 +59,18 @@ out:;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i) {
     Local l{1.0};
-// CHECK: :[[@LINE-1]]:11: error: the loop uses 'Local', a type declared inside the function; declare it at namespace scope
+// CHECK: :[[@LINE-1]]:5: error: the loop uses 'Local', a type declared inside the function; declare it at namespace scope
     a[i] = l.v;
   }
+  enum Color { Red, Green };
+  using real = float;
+#define LOCAL_SCALE 2
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = Green + static_cast<real>(i) * LOCAL_SCALE;
+// CHECK: :[[@LINE-1]]:12: error: the loop uses 'Color', a type declared inside the function; declare it at namespace scope
+// CHECK: :[[@LINE-2]]:32: error: the loop uses 'real', a type declared inside the function; declare it at namespace scope
+// CHECK: :[[@LINE-3]]:43: error: the loop uses macro 'LOCAL_SCALE', defined inside the function; define it before the function
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
     a[i] = ::g;

@@ -97,6 +97,14 @@ struct LoopModel {
   void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;
 };
 
+/// One expansion of a macro in the main file, and where the macro was
+/// defined.
+struct MacroUse {
+  std::string Name;
+  clang::SourceLocation Expansion;
+  clang::SourceLocation Definition;
+};
+
 /// Everything the analysis needs to know about the whole translation unit.
 struct AnalysisContext {
   clang::ASTContext &Ctx;
@@ -106,6 +114,9 @@ struct AnalysisContext {
   /// Where the pragmas' marker statements begin (see PragmaHandler.h); a
   /// nested pragma's marker is not part of the loop body it sits in.
   llvm::DenseSet<clang::SourceLocation> MarkerLocs;
+  /// Macro expansions: a kernel is emitted before its function, where
+  /// macros defined inside the function do not exist yet.
+  std::vector<MacroUse> Macros;
 };
 
 /// Builds the model of annotated loop \p A, or reports why it cannot be

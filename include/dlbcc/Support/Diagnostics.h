@@ -47,6 +47,7 @@ enum class Diag {
   LoopEarlyExit,
   LoopUnsupportedStmt,
   LoopLocalType,
+  LoopMacroDefinedInFunction,
   LoopStaticLocal,
   LoopQualifiedName,
   // Data.
