@@ -79,20 +79,20 @@ out:;
   for (int i = 0; i < n; ++i)
     a[i] = impure(i);
 // CHECK: :[[@LINE-1]]:12: error: call to 'impure', which may have side effects (it uses the mutable global variable 'g')
-// CHECK: :[[@LINE-65]]:32: note: it uses the mutable global variable 'g' here
+// CHECK: :[[@LINE-74]]:32: note: it uses the mutable global variable 'g' here
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i) {
     int k = i;
     bump(&k);
 // CHECK: :[[@LINE-1]]:5: error: call to 'bump', which may have side effects (it takes 'p' by pointer or non-const reference)
-// CHECK: :[[@LINE-70]]:16: note: it takes 'p' by pointer or non-const reference here
+// CHECK: :[[@LINE-79]]:16: note: it takes 'p' by pointer or non-const reference here
     a[i] = k;
   }
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
     a[i] = twice(i);
 // CHECK: :[[@LINE-1]]:12: error: call to 'twice', which may have side effects (it calls 'impure')
-// CHECK: :[[@LINE-75]]:37: note: it calls 'impure' here
+// CHECK: :[[@LINE-84]]:37: note: it calls 'impure' here
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
     a[i] = external(i);
