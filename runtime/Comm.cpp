@@ -52,24 +52,55 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
              });
 }
 
+void Backoff::pause() {
+  SleepNs = SleepNs ? std::min(2 * SleepNs, LongestSleepNs) : FirstSleepNs;
+  timespec Sleep{0, SleepNs};
+  nanosleep(&Sleep, nullptr);
+}
+
+void Backoff::reset() { SleepNs = 0; }
+
 void waitAll(Requests &Reqs) {
   std::vector<int> Done(Reqs.size());
-  long SleepNs = FirstSleepNs;
+  Backoff Wait;
   for (;;) {
     int Count = 0;
     MPI_Testsome(static_cast<int>(Reqs.size()), Reqs.data(), &Count,
                  Done.data(), MPI_STATUSES_IGNORE);
     if (Count == MPI_UNDEFINED)
       break;
-    if (Count > 0) {
-      SleepNs = FirstSleepNs;
-      continue;
-    }
-    timespec Sleep{0, SleepNs};
-    nanosleep(&Sleep, nullptr);
-    SleepNs = std::min(2 * SleepNs, LongestSleepNs);
+    if (Count > 0)
+      Wait.reset();
+    else
+      Wait.pause();
   }
   Reqs.clear();
+}
+
+bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From) {
+  int Found = 0;
+  MPI_Message Msg;
+  MPI_Status Status;
+  MPI_Improbe(Source, Tag, context().Comm, &Found, &Msg, &Status);
+  if (!Found)
+    return false;
+  int Bytes = 0;
+  MPI_Get_count(&Status, MPI_BYTE, &Bytes);
+  Out.resize(Bytes);
+  Requests Reqs(1);
+  MPI_Imrecv(Out.data(), Bytes, MPI_BYTE, &Msg, &Reqs[0]);
+  waitAll(Reqs);
+  if (From)
+    *From = Status.MPI_SOURCE;
+  return true;
+}
+
+std::vector<char> receive(int Source, int Tag, int *From) {
+  std::vector<char> Out;
+  Backoff Wait;
+  while (!tryReceive(Source, Tag, Out, From))
+    Wait.pause();
+  return Out;
 }
 
 } // namespace dlb

@@ -30,6 +30,23 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
 /// something does.
 void waitAll(Requests &Reqs);
 
+/// The sleeps between two checks of a condition that is not met yet.
+class Backoff {
+public:
+  /// Sleeps, each time twice as long, up to the longest sleep.
+  void pause();
+  void reset();
+
+private:
+  long SleepNs = 0;
+};
+
+/// Receives a whole (small) message from Source (or MPI_ANY_SOURCE) with
+/// Tag if one has arrived; sets From to its sender.
+bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From);
+/// Sleeps until such a message arrives, then receives it.
+std::vector<char> receive(int Source, int Tag, int *From = nullptr);
+
 } // namespace dlb
 
 #endif // DLB_RUNTIME_COMM_H

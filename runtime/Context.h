@@ -26,8 +26,9 @@ struct Context {
   /// executed locally.
   bool InKernel = false;
   Options Opts;
-  /// The strategy loops use (v0: always static).
-  Strategy Strat = Strategy::Static;
+  /// When the runtime started (steady clock seconds): the time base of the
+  /// emulated load, so a random load persists across loop executions.
+  double StartTime = 0;
   StatsTable Stats;
 };
 

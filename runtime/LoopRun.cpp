@@ -1,22 +1,24 @@
 //===- LoopRun.cpp - One execution of a loop on all ranks -----------------===//
 //
-// Owns the mechanics of an execution under the static strategy. Rank 0
-// (LoopRun::run) sends each worker that has blocks its command, the slabs of
-// the distributed arrays its blocks need and the whole arrays, runs its own
-// blocks straight in the user's memory, then writes the workers' slabs back
-// and folds the reductions. A worker (serveRun) runs its blocks in the
-// buffers it received and answers with what they wrote.
+// Owns the start and the end of an execution. Rank 0 (LoopRun::run) picks
+// the strategy, partitions the iterations, sends each taking-part worker its
+// command, its blocks with the slabs of the distributed arrays they need and
+// the whole arrays, then runs its own share (Executor, straight in the
+// user's memory). At the end every worker sends what it did: its counters,
+// reduction slots, and the slabs its pieces wrote, which rank 0 writes into
+// the user's arrays; rank 0 then checks that every iteration ran exactly
+// once and folds the reductions. A worker's side is serveRun.
 //
 //===----------------------------------------------------------------------===//
 #include "Comm.h"
 #include "Context.h"
+#include "Execution.h"
 #include "Layout.h"
 #include "Protocol.h"
 #include "Registry.h"
 #include "Wire.h"
 #include "dlb/Partition.h"
 
-#include <cassert>
 #include <chrono>
 
 namespace dlb {
@@ -24,131 +26,41 @@ namespace {
 
 using Partition = std::vector<std::vector<Range>>;
 
-/// What describes a loop to a worker, besides its blocks.
-struct LoopSpec {
-  const std::vector<char> &Scalars;
-  const std::vector<std::size_t> &ScalarOffsets;
-  const std::vector<ArrayArg> &Arrays;
-  std::size_t Reductions;
-};
-
-/// What one rank did in one execution.
-struct RankWork {
-  explicit RankWork(std::size_t Reductions) : Slots(Reductions) {}
-  long long Iterations = 0;
-  double Seconds = 0;
-  std::vector<ReductionSlot> Slots;
-};
-
-/// The fixed part of a worker's result; the reduction slots and the written
-/// slabs follow.
-struct ResultHeader {
-  long long Iterations;
-  double Seconds;
-};
-
-/// A slab of a distributed array held in a worker's buffer.
-struct Slab {
-  ArrayArg Layout;
-  /// Global index of the slab's first element along the distributed dim.
-  long long First = 0;
-};
+/// Assumed bandwidth for the cost of moving an iteration's data, until the
+/// network is characterized.
+constexpr double AssumedBytesPerSecond = 1e9;
 
 double now() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
-/// Calls F(BlockIndex, ArrayIndex) for every block and every distributed
-/// array (only the written ones if WrittenOnly), in the order in which their
-/// slabs travel.
-template <class Fn>
-void forEachSlab(const std::vector<Range> &Blocks,
-                 const std::vector<ArrayArg> &Arrays, bool WrittenOnly, Fn F) {
-  for (std::size_t B = 0; B < Blocks.size(); ++B)
-    for (std::size_t K = 0; K < Arrays.size(); ++K)
-      if (Arrays[K].Role == ArrayArg::Distributed &&
-          (!WrittenOnly || Arrays[K].Acc.Written))
-        F(B, K);
+/// The strategy and group size of this execution: --dlb-strategy overrides
+/// the loop's clause; auto is static until the cost model chooses.
+ExecParams execParams(Strategy Clause, int Ranks,
+                      const std::vector<ArrayArg> &Arrays) {
+  const Options &O = context().Opts;
+  ExecParams P;
+  P.Strat = O.StrategyGiven ? O.Strat : Clause;
+  if (P.Strat == Strategy::Auto || Ranks == 1)
+    P.Strat = Strategy::Static;
+  const bool Local = P.Strat == Strategy::LCDLB || P.Strat == Strategy::LDDLB;
+  P.GroupSize = !Local ? Ranks : O.GroupSize ? O.GroupSize : (Ranks + 1) / 2;
+  P.Balance.ProfitFactor = O.ProfitFactor;
+  double BytesPerIteration = 0;
+  for (const ArrayArg &A : Arrays)
+    if (A.Role == ArrayArg::Distributed && distExtent(A) > 0)
+      BytesPerIteration += static_cast<double>(slabBytes(A, {0, 1}));
+  P.Balance.MoveSecondsPerIteration = BytesPerIteration / AssumedBytesPerSecond;
+  return P;
 }
 
-Range neededSlab(const Range &Block, const ArrayArg &A) {
-  return neededRange(Block, A.Acc, distExtent(A));
-}
-
-Range ownedSlab(const Range &Block, const ArrayArg &A) {
-  return ownedRange(Block, distExtent(A));
-}
-
-/// Points V at the distributed array A stored as Layout, which starts at
-/// global index First of the distributed dimension.
-void pointDistributed(ArrayView &V, const ArrayArg &A, const ArrayArg &Layout,
-                      long long First, std::vector<char *> &Table) {
-  if (A.Dims == 1) {
-    V.Base = Layout.Data;
-    V.RowOffset = First;
-    V.Size = A.Extent[0];
-    return;
-  }
-  V.Rows = rowsOf(Layout, Table);
-  V.RowOffset = A.DistDim == 0 ? First : 0;
-  V.ColOffset = A.DistDim == 1 ? First : 0;
-}
-
-/// Points V at all of the whole array A stored as Layout.
-void pointWhole(ArrayView &V, const ArrayArg &A, const ArrayArg &Layout,
-                std::vector<char *> &Table) {
-  V.Base = Layout.Data;
-  V.Size = A.Extent[0] * A.Extent[1];
-  V.Object = Layout.Object;
-  if (A.Store == ArrayArg::RowTable)
-    V.Rows = rowsOf(Layout, Table);
-}
-
-/// Runs Kernel on each block; Prepare(I) points the views at block I first.
-template <class PrepareFn>
-RankWork runBlocks(KernelFn Kernel, const std::vector<Range> &Blocks,
-                   const char *Scalars, const std::size_t *ScalarOffsets,
-                   std::vector<ArrayView> &Views, std::size_t Reductions,
-                   PrepareFn Prepare) {
-  RankWork Work(Reductions);
-  Context &C = context();
-  const bool Outer = C.InKernel;
-  C.InKernel = true;
-  for (std::size_t I = 0; I < Blocks.size(); ++I) {
-    Prepare(I);
-    Block B;
-    B.Begin = Blocks[I].Begin;
-    B.End = Blocks[I].End;
-    B.Scalars = Scalars;
-    B.ScalarOffsets = ScalarOffsets;
-    B.Arrays = Views.data();
-    B.Reductions = Work.Slots.data();
-    const double Start = now();
-    Kernel(B);
-    Work.Seconds += now() - Start;
-    Work.Iterations += Blocks[I].size();
-  }
-  C.InKernel = Outer;
-  return Work;
-}
-
-std::size_t resultBytes(const std::vector<Range> &Blocks,
-                        const LoopSpec &Spec) {
-  std::size_t Bytes =
-      sizeof(ResultHeader) + Spec.Reductions * sizeof(ReductionSlot);
-  forEachSlab(Blocks, Spec.Arrays, true, [&](std::size_t B, std::size_t K) {
-    const ArrayArg &A = Spec.Arrays[K];
-    Bytes += slabBytes(A, ownedSlab(Blocks[B], A));
-  });
-  return Bytes;
-}
-
-/// A worker's body: its blocks, the loop's description, then the slab of
-/// every distributed array that each block needs.
+/// A worker's body: the execution's parameters, its blocks, the loop's
+/// description, then the slabs that each block needs.
 std::vector<char> packBody(const std::vector<Range> &Blocks,
-                           const LoopSpec &Spec) {
+                           const LoopSpec &Spec, const ExecParams &Params) {
   Writer Out;
+  Out.put(Params);
   Out.putVector(Blocks);
   Out.putVector(Spec.Scalars);
   Out.putVector(Spec.ScalarOffsets);
@@ -160,111 +72,141 @@ std::vector<char> packBody(const std::vector<Range> &Blocks,
   }
   Out.putVector(Metadata);
   Out.put<std::uint64_t>(Spec.Reductions);
-  forEachSlab(Blocks, Spec.Arrays, false, [&](std::size_t B, std::size_t K) {
-    const ArrayArg &A = Spec.Arrays[K];
-    const Range R = neededSlab(Blocks[B], A);
-    packSlab(A, R, Out.reserve(slabBytes(A, R), PieceAlign));
-  });
+  for (const Range &B : Blocks)
+    packSlabs(Out, Spec, B, nullptr);
   return std::move(Out.buffer());
 }
 
-/// Rank 0's side of the messages of one execution.
-class WorkerMessages {
-public:
-  /// Sends each worker that has blocks its command, its body and the whole
-  /// arrays, posts the receive of its result, and waits until every worker
-  /// has its data: MPI has no progress thread here, so data still queued
-  /// when rank 0 starts computing would not move until it stops.
-  void start(const LoopDesc &Desc, const Partition &Parts,
-             const LoopSpec &Spec);
-
-  /// Waits for the results, writes the written slabs into the user's arrays
-  /// and appends each worker's work to Work.
-  void finish(const Partition &Parts, const LoopSpec &Spec,
-              std::vector<RankWork> &Work);
-
-private:
-  std::vector<Command> Commands;
-  std::vector<std::vector<char>> Bodies;
-  std::vector<std::vector<char>> Results;
-  Requests Receives;
-};
-
-void WorkerMessages::start(const LoopDesc &Desc, const Partition &Parts,
-                           const LoopSpec &Spec) {
-  const int Ranks = static_cast<int>(Parts.size());
-  Commands.resize(Ranks);
-  Bodies.resize(Ranks);
-  Results.resize(Ranks);
-
-  // Contiguous whole arrays go straight from the user's memory; row tables
-  // are packed once for all workers.
-  std::vector<std::vector<char>> Packed(Spec.Arrays.size());
-  std::vector<const char *> WholeData(Spec.Arrays.size());
-  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
-    const ArrayArg &A = Spec.Arrays[K];
-    if (A.Role != ArrayArg::Whole)
-      continue;
-    WholeData[K] = A.Data;
-    if (A.Store == ArrayArg::RowTable) {
-      Packed[K].resize(arrayBytes(A));
-      packSlab(A, {0, distExtent(A)}, Packed[K].data());
-      WholeData[K] = Packed[K].data();
-    }
-  }
-
-  Requests Sends;
-  for (int W = 1; W < Ranks; ++W) {
-    if (Parts[W].empty())
-      continue;
-    Bodies[W] = packBody(Parts[W], Spec);
-    Command &Cmd = Commands[W];
-    Cmd.Kind = Command::Run;
-    Cmd.LoopId = loopId(Desc);
-    Cmd.BodyBytes = Bodies[W].size();
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
-    postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
-    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
-      if (Spec.Arrays[K].Role == ArrayArg::Whole)
-        postSend(WholeData[K], arrayBytes(Spec.Arrays[K]), W, WholeTag, Sends);
-    Results[W].resize(resultBytes(Parts[W], Spec));
-    postRecv(Results[W].data(), Results[W].size(), W, ResultTag, Receives);
-  }
-  waitAll(Sends);
+/// Calls F(ArrayIndex) for each distributed array the loop writes.
+template <class Fn> void forEachWritten(const LoopSpec &Spec, Fn F) {
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
+    if (Spec.Arrays[K].Role == ArrayArg::Distributed &&
+        Spec.Arrays[K].Acc.Written)
+      F(K);
 }
 
-void WorkerMessages::finish(const Partition &Parts, const LoopSpec &Spec,
-                            std::vector<RankWork> &Work) {
-  waitAll(Receives);
-  for (std::size_t W = 1; W < Parts.size(); ++W) {
-    Work.emplace_back(Spec.Reductions);
-    if (Parts[W].empty())
-      continue;
-    Reader In(Results[W]);
-    const auto Header = In.get<ResultHeader>();
-    Work.back().Iterations = Header.Iterations;
-    Work.back().Seconds = Header.Seconds;
-    for (ReductionSlot &S : Work.back().Slots)
-      S = In.get<ReductionSlot>();
-    forEachSlab(Parts[W], Spec.Arrays, true, [&](std::size_t B, std::size_t K) {
-      const ArrayArg &A = Spec.Arrays[K];
-      const Range R = ownedSlab(Parts[W][B], A);
-      unpackSlab(A, R, In.take(slabBytes(A, R)));
+/// A worker's result: counters, reduction slots, then each executed piece's
+/// range and the slabs it wrote.
+std::vector<char> packResult(const Executor &Exec, const LoopSpec &Spec) {
+  Writer Out;
+  const RankWork &W = Exec.result();
+  Out.put(W.Counters);
+  for (const ReductionSlot &S : W.Slots)
+    Out.put(S);
+  Out.put<std::uint64_t>(Exec.executed().size());
+  for (const Piece &P : Exec.executed()) {
+    Out.put(P.Iters);
+    forEachWritten(Spec, [&](std::size_t K) {
+      const Slab &S = P.Slabs[K];
+      const Range Owned = ownedRange(P.Iters, distExtent(Spec.Arrays[K]));
+      const Range Local{Owned.Begin - S.First, Owned.End - S.First};
+      packSlab(S.Layout, Local, Out.reserve(slabBytes(S.Layout, Local)));
     });
   }
+  return std::move(Out.buffer());
 }
 
-void record(const char *Name, const std::vector<RankWork> &Work,
-            double Elapsed) {
+/// Rank 0: writes a worker's result into the user's arrays and returns its
+/// work.
+RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec) {
+  Reader In(Buf);
+  RankWork W(Spec.Reductions);
+  W.Counters = In.get<WorkCounters>();
+  for (ReductionSlot &S : W.Slots)
+    S = In.get<ReductionSlot>();
+  const auto Pieces = In.get<std::uint64_t>();
+  for (std::uint64_t I = 0; I < Pieces; ++I) {
+    const auto R = In.get<Range>();
+    forEachWritten(Spec, [&](std::size_t K) {
+      const ArrayArg &A = Spec.Arrays[K];
+      const Range Owned = ownedRange(R, distExtent(A));
+      unpackSlab(A, Owned, In.take(slabBytes(A, Owned)));
+    });
+  }
+  return W;
+}
+
+void sendResult(const std::vector<char> &Result) {
+  Requests Reqs;
+  const std::uint64_t Bytes = Result.size();
+  postSend(&Bytes, sizeof(Bytes), 0, ResultHeadTag, Reqs);
+  postSend(Result.data(), Result.size(), 0, ResultTag, Reqs);
+  waitAll(Reqs);
+}
+
+std::vector<char> receiveResult(int Worker) {
+  std::uint64_t Bytes = 0;
+  Requests Reqs;
+  postRecv(&Bytes, sizeof(Bytes), Worker, ResultHeadTag, Reqs);
+  waitAll(Reqs);
+  std::vector<char> Result(Bytes);
+  postRecv(Result.data(), Result.size(), Worker, ResultTag, Reqs);
+  waitAll(Reqs);
+  return Result;
+}
+
+/// Points the whole arrays' views at their storage.
+void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
+                std::vector<char *> &Table) {
+  View.Base = Layout.Data;
+  View.Size = A.Extent[0] * A.Extent[1];
+  View.Object = Layout.Object;
+  if (A.Store == ArrayArg::RowTable)
+    View.Rows = rowsOf(Layout, Table);
+}
+
+/// Sum and sum of squares of Lb..Ub-1, modulo 2^64, as Block::hook keeps
+/// them.
+std::pair<unsigned long long, unsigned long long> indexChecksums(long long Lb,
+                                                                 long long Ub) {
+  auto Squares = [](__int128 K) { return K * (K + 1) * (2 * K + 1) / 6; };
+  const __int128 N = Ub - Lb;
+  const __int128 Sum = N * (static_cast<__int128>(Lb) + Ub - 1) / 2;
+  const __int128 Sq = Squares(Ub - 1) - Squares(Lb - 1);
+  return {static_cast<unsigned long long>(Sum),
+          static_cast<unsigned long long>(Sq)};
+}
+
+void verify(const char *Name, long long Lb, long long Ub,
+            const std::vector<RankWork> &Work) {
+  long long Count = 0;
+  unsigned long long Sum = 0, Squares = 0;
+  for (const RankWork &W : Work) {
+    Count += W.Counters.Iterations;
+    Sum += W.Counters.IndexSum;
+    Squares += W.Counters.IndexSquares;
+  }
+  const auto Expected = indexChecksums(Lb, Ub);
+  if (Count != Ub - Lb || Sum != Expected.first || Squares != Expected.second)
+    fatal(std::string("loop ") + Name + ": " + std::to_string(Count) +
+          " iterations ran for " + std::to_string(Ub - Lb) +
+          ", or some ran twice: its results would be wrong");
+}
+
+void record(const char *Name, const ExecParams &Params,
+            const std::vector<RankWork> &Work, double Elapsed) {
   Context &C = context();
   LoopStats &S = C.Stats.loop(Name, static_cast<int>(Work.size()));
-  S.Strategy = strategyName(C.Strat);
+  S.Strategy = strategyName(Params.Strat);
   ++S.Executions;
   S.ElapsedSeconds += Elapsed;
   for (std::size_t R = 0; R < Work.size(); ++R) {
-    S.Iterations += Work[R].Iterations;
-    S.RankIterations[R] += Work[R].Iterations;
-    S.RankComputeSeconds[R] += Work[R].Seconds;
+    const WorkCounters &W = Work[R].Counters;
+    S.Iterations += W.Iterations;
+    S.RankIterations[R] += W.Iterations;
+    S.RankComputeSeconds[R] += W.ComputeSeconds;
+    S.RankLoadSeconds[R] += W.LoadSeconds;
+    S.RankWaitSeconds[R] += W.WaitSeconds;
+    S.RankBalanceSeconds[R] += W.BalanceSeconds;
+    S.IterationsMoved += W.MovedIterations;
+    S.BytesMoved += W.MovedBytes;
+  }
+  // Every member of a group counts its group's synchronizations; the last
+  // member of a group is never rank 0, which under LCDLB counts all groups.
+  for (const std::vector<int> &G :
+       fixedGroups(static_cast<int>(Work.size()), Params.GroupSize)) {
+    S.Synchronizations += Work[G.back()].Counters.Syncs;
+    S.Redistributions += Work[G.back()].Counters.Redistributions;
   }
 }
 
@@ -279,12 +221,50 @@ void LoopRun::run() {
   const int Ranks = Distribute ? C.Size : 1;
   const double Start = now();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size()};
+  const ExecParams Params = execParams(Strat, Ranks, Arrays);
   const Partition Parts = initialPartition(Sched, Lb, Ub, Ranks);
+  // Under a dynamic strategy every rank takes part: work may come its way.
+  auto TakesPart = [&](int W) {
+    return Params.Strat != Strategy::Static || !Parts[W].empty();
+  };
 
-  WorkerMessages Messages;
-  Messages.start(Desc, Parts, Spec);
+  // Whole arrays stored as row tables are packed once for all workers.
+  std::vector<std::vector<char>> Packed(Arrays.size());
+  std::vector<const char *> WholeData(Arrays.size());
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    const ArrayArg &A = Arrays[K];
+    if (A.Role != ArrayArg::Whole)
+      continue;
+    WholeData[K] = A.Data;
+    if (A.Store == ArrayArg::RowTable) {
+      Packed[K].resize(arrayBytes(A));
+      packSlab(A, {0, distExtent(A)}, Packed[K].data());
+      WholeData[K] = Packed[K].data();
+    }
+  }
+  // Waiting here for the sends to complete matters: MPI has no progress
+  // thread, so data still queued when rank 0 starts computing would not
+  // move until it polls.
+  std::vector<Command> Commands(Ranks);
+  std::vector<std::vector<char>> Bodies(Ranks);
+  Requests Sends;
+  for (int W = 1; W < Ranks; ++W) {
+    if (!TakesPart(W))
+      continue;
+    Bodies[W] = packBody(Parts[W], Spec, Params);
+    Command &Cmd = Commands[W];
+    Cmd.Kind = Command::Run;
+    Cmd.LoopId = loopId(Desc);
+    Cmd.BodyBytes = Bodies[W].size();
+    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
+    postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
+    for (std::size_t K = 0; K < Arrays.size(); ++K)
+      if (Arrays[K].Role == ArrayArg::Whole)
+        postSend(WholeData[K], arrayBytes(Arrays[K]), W, WholeTag, Sends);
+  }
+  waitAll(Sends);
 
-  // Rank 0's blocks work in the user's memory.
+  // Rank 0's pieces work in the user's memory.
   std::vector<ArrayView> Views(Arrays.size());
   std::vector<std::vector<char *>> Tables(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
@@ -293,12 +273,23 @@ void LoopRun::run() {
     else
       pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
   }
-  std::vector<RankWork> Work;
-  Work.push_back(runBlocks(Desc.kernel(), Parts[0], Scalars.data(),
-                           ScalarOffsets.data(), Views, Reductions.size(),
-                           [](std::size_t) {}));
-  Messages.finish(Parts, Spec, Work);
+  Executor Exec(Spec, Desc.kernel(), Params, Views);
+  for (const Range &B : Parts[0]) {
+    Piece P;
+    P.Iters = B;
+    Exec.add(std::move(P));
+  }
+  Exec.run();
 
+  std::vector<RankWork> Work(Ranks, RankWork(Reductions.size()));
+  Work[0] = Exec.result();
+  for (int W = 1; W < Ranks; ++W) {
+    if (!TakesPart(W))
+      continue;
+    std::vector<char> Result = receiveResult(W);
+    Work[W] = unpackResult(Result, Spec);
+  }
+  verify(Desc.name(), Lb, Ub, Work);
   for (std::size_t K = 0; K < Reductions.size(); ++K) {
     const ReductionArg &R = Reductions[K];
     for (const RankWork &W : Work)
@@ -306,31 +297,22 @@ void LoopRun::run() {
         R.Combine(R.Var, W.Slots[K].Bytes, R.Op);
   }
   if (Distribute)
-    record(Desc.name(), Work, now() - Start);
+    record(Desc.name(), Params, Work, now() - Start);
 }
 
 void serveRun(const Command &Cmd) {
-  std::vector<char> Body(Cmd.BodyBytes);
+  auto Body = std::make_shared<std::vector<char>>(Cmd.BodyBytes);
   Requests Reqs;
-  postRecv(Body.data(), Body.size(), 0, BodyTag, Reqs);
+  postRecv(Body->data(), Body->size(), 0, BodyTag, Reqs);
   waitAll(Reqs);
-  Reader In(Body);
+  Reader In(*Body);
+  const auto Params = In.get<ExecParams>();
   const auto Blocks = In.getVector<Range>();
   const auto Scalars = In.getVector<char>();
   const auto ScalarOffsets = In.getVector<std::size_t>();
   const auto Arrays = In.getVector<ArrayArg>();
   const auto Reductions = In.get<std::uint64_t>();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions};
-
-  // Each block's slabs are used in place in the body.
-  std::vector<std::vector<Slab>> Slabs(Blocks.size(),
-                                       std::vector<Slab>(Arrays.size()));
-  forEachSlab(Blocks, Arrays, false, [&](std::size_t B, std::size_t K) {
-    const ArrayArg &A = Arrays[K];
-    const Range R = neededSlab(Blocks[B], A);
-    char *Data = In.take(slabBytes(A, R), PieceAlign);
-    Slabs[B][K] = {bufferLayout(A, R, Data), R.Begin};
-  });
 
   std::vector<std::vector<char>> Whole(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
@@ -350,29 +332,12 @@ void serveRun(const Command &Cmd) {
                  bufferLayout(A, {0, distExtent(A)}, Whole[K].data()),
                  Tables[K]);
   }
-  const RankWork Work =
-      runBlocks(loopById(Cmd.LoopId).kernel(), Blocks, Scalars.data(),
-                ScalarOffsets.data(), Views, Reductions, [&](std::size_t B) {
-                  for (std::size_t K = 0; K < Arrays.size(); ++K)
-                    if (Arrays[K].Role == ArrayArg::Distributed)
-                      pointDistributed(Views[K], Arrays[K], Slabs[B][K].Layout,
-                                       Slabs[B][K].First, Tables[K]);
-                });
-
-  Writer Out;
-  Out.buffer().reserve(resultBytes(Blocks, Spec));
-  Out.put(ResultHeader{Work.Iterations, Work.Seconds});
-  for (const ReductionSlot &S : Work.Slots)
-    Out.put(S);
-  forEachSlab(Blocks, Arrays, true, [&](std::size_t B, std::size_t K) {
-    const Slab &S = Slabs[B][K];
-    const Range Owned = ownedSlab(Blocks[B], Arrays[K]);
-    const Range Local{Owned.Begin - S.First, Owned.End - S.First};
-    packSlab(S.Layout, Local, Out.reserve(slabBytes(S.Layout, Local)));
-  });
-  assert(Out.buffer().size() == resultBytes(Blocks, Spec));
-  postSend(Out.buffer().data(), Out.buffer().size(), 0, ResultTag, Reqs);
-  waitAll(Reqs);
+  Executor Exec(Spec, loopById(Cmd.LoopId).kernel(), Params, Views);
+  // Each block's slabs are used in place in the body.
+  for (const Range &B : Blocks)
+    Exec.add(unpackSlabs(In, Spec, B, Body));
+  Exec.run();
+  sendResult(packResult(Exec, Spec));
 }
 
 } // namespace dlb

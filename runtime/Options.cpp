@@ -7,6 +7,9 @@
 #include "dlb/Options.h"
 
 #include <cstring>
+#include <exception>
+#include <string>
+#include <type_traits>
 
 namespace dlb {
 namespace {
@@ -30,6 +33,24 @@ std::string validStrategies() {
   return List;
 }
 
+/// Parses a whole number or fraction; false if Text is not one entirely.
+template <class T> bool parseNumber(const std::string &Text, T &Out) {
+  std::size_t Used = 0;
+  try {
+    if constexpr (std::is_integral<T>::value)
+      Out = static_cast<T>(std::stoll(Text, &Used));
+    else
+      Out = static_cast<T>(std::stod(Text, &Used));
+  } catch (const std::exception &) {
+    return false;
+  }
+  return Used == Text.size();
+}
+
+constexpr const char *ValidOptions =
+    "--dlb-strategy=NAME, --dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, "
+    "--dlb-group=K, --dlb-profit=F";
+
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
   std::size_t Eq = Arg.find('=');
@@ -45,20 +66,48 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
     Opts.Verbose = true;
     return true;
   }
-  if (Name != "--dlb-strategy" && Name != "--dlb-stats") {
-    Error = "unknown option '" + Arg +
-            "' (valid options: --dlb-strategy=NAME, --dlb-stats=FILE, "
-            "--dlb-verbose)";
+  static const char *const Valued[][2] = {{"--dlb-strategy", "NAME"},
+                                          {"--dlb-stats", "FILE"},
+                                          {"--dlb-load", "SPEC"},
+                                          {"--dlb-group", "K"},
+                                          {"--dlb-profit", "F"}};
+  const char *Meta = nullptr;
+  for (const auto &V : Valued)
+    if (Name == V[0])
+      Meta = V[1];
+  if (!Meta) {
+    Error = "unknown option '" + Arg + "' (valid options: " + ValidOptions +
+            ")";
     return false;
   }
   if (Value.empty()) {
-    Error = "option '" + Name + "' needs a value: " + Name +
-            (Name == "--dlb-stats" ? "=FILE" : "=NAME");
+    Error = "option '" + Name + "' needs a value: " + Name + "=" + Meta;
     return false;
   }
   if (Name == "--dlb-stats") {
     Opts.StatsFile = Value;
     return true;
+  }
+  if (Name == "--dlb-load") {
+    if (parseLoadSpec(Value, Opts.Load, Error))
+      return true;
+    Error = "bad value for --dlb-load: " + Error;
+    return false;
+  }
+  if (Name == "--dlb-group") {
+    if (parseNumber(Value, Opts.GroupSize) && Opts.GroupSize >= 1)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-group: expected a whole "
+            "number of ranks >= 1";
+    return false;
+  }
+  if (Name == "--dlb-profit") {
+    if (parseNumber(Value, Opts.ProfitFactor) && Opts.ProfitFactor > 0 &&
+        Opts.ProfitFactor <= 1)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-profit: expected a number "
+            "in (0, 1], e.g. 0.9 to move work only for a 10% gain";
+    return false;
   }
   for (const StrategyName &S : Strategies) {
     if (Value == S.Name) {

@@ -3,9 +3,11 @@
 // Rank 0 drives the workers with commands. A RUN command is followed by the
 // worker's body (its blocks, the loop's live-ins and array metadata, then the
 // slabs of the distributed arrays its blocks need) and by each whole array;
-// the worker answers with one result (its counters, reduction slots and the
-// slabs its blocks wrote). Each logical message may travel in chunks
-// (Comm.h); both ends know every size in advance.
+// the worker answers with the size of its result, then the result (its
+// counters, reduction slots, the ranges it executed and the slabs they
+// wrote). Each large message may travel in chunks (Comm.h) after a small one
+// that gives its size. The load balancing messages exchanged while a loop
+// runs are described in Execution.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_PROTOCOL_H
@@ -15,7 +17,19 @@
 
 namespace dlb {
 
-enum Tag : int { CommandTag = 1, BodyTag, WholeTag, ResultTag };
+enum Tag : int {
+  CommandTag = 1,
+  BodyTag,
+  WholeTag,
+  ResultHeadTag,
+  ResultTag,
+  // Load balancing during an execution (Execution.cpp).
+  ProfileTag,
+  SyncRequestTag,
+  InstructionTag,
+  TransferHeadTag,
+  TransferTag
+};
 
 struct Command {
   enum KindType : std::uint32_t { Run, Shutdown };

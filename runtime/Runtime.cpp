@@ -14,6 +14,7 @@
 #include "Protocol.h"
 #include "Registry.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -31,19 +32,13 @@ UserArgs &userArgs() {
   return Args;
 }
 
-/// Parses the options and checks that this version can honour them.
+/// Parses the options and seals the loop registry.
 bool startUp(int Argc, char **Argv, std::string &Error) {
   Context &C = context();
   UserArgs &Args = userArgs();
   Args.Strings.assign(Argv, Argv + Argc);
   if (!parseOptions(Args.Strings, C.Opts, Error) || !sealRegistry(Error))
     return false;
-  if (C.Opts.Strat != Strategy::Auto && C.Opts.Strat != Strategy::Static) {
-    Error = "strategy '" + std::string(strategyName(C.Opts.Strat)) +
-            "' is not implemented yet";
-    return false;
-  }
-  C.Strat = Strategy::Static;
   for (std::string &S : Args.Strings)
     Args.Pointers.push_back(S.data());
   Args.Pointers.push_back(nullptr);
@@ -125,6 +120,9 @@ int size() { return context().Size; }
 int runMain(int Argc, char **Argv, UserMainFn UserMain) {
   MPI_Init(&Argc, &Argv);
   Context &C = context();
+  C.StartTime = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now().time_since_epoch())
+                    .count();
   Requests Reqs(1);
   MPI_Comm_idup(MPI_COMM_WORLD, &C.Comm, &Reqs[0]);
   waitAll(Reqs);

@@ -43,7 +43,10 @@ void writeList(std::FILE *Out, const std::vector<T> &Values, Fn WriteOne) {
 LoopStats &StatsTable::loop(const std::string &Name, int Ranks) {
   LoopStats &S = Loops[Name];
   S.RankIterations.resize(Ranks);
-  S.RankComputeSeconds.resize(Ranks);
+  for (std::vector<double> *V :
+       {&S.RankComputeSeconds, &S.RankLoadSeconds, &S.RankWaitSeconds,
+        &S.RankBalanceSeconds})
+    V->resize(Ranks);
   return S;
 }
 
@@ -64,14 +67,26 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
     writeString(Out, S.Strategy);
     std::fprintf(Out,
                  ",\n      \"executions\": %lld,\n      \"iterations\": %lld,"
-                 "\n      \"elapsed_seconds\": %.9g,\n"
+                 "\n      \"elapsed_seconds\": %.9g,"
+                 "\n      \"synchronizations\": %lld,"
+                 "\n      \"redistributions\": %lld,"
+                 "\n      \"iterations_moved\": %lld,"
+                 "\n      \"bytes_moved\": %lld,\n"
                  "      \"rank_iterations\": ",
-                 S.Executions, S.Iterations, S.ElapsedSeconds);
+                 S.Executions, S.Iterations, S.ElapsedSeconds,
+                 S.Synchronizations, S.Redistributions, S.IterationsMoved,
+                 S.BytesMoved);
     writeList(Out, S.RankIterations,
               [&](long long V) { std::fprintf(Out, "%lld", V); });
-    std::fputs(",\n      \"rank_compute_seconds\": ", Out);
-    writeList(Out, S.RankComputeSeconds,
-              [&](double V) { std::fprintf(Out, "%.9g", V); });
+    const std::pair<const char *, const std::vector<double> *> Times[] = {
+        {"rank_compute_seconds", &S.RankComputeSeconds},
+        {"rank_load_seconds", &S.RankLoadSeconds},
+        {"rank_wait_seconds", &S.RankWaitSeconds},
+        {"rank_balance_seconds", &S.RankBalanceSeconds}};
+    for (const auto &[Key, Values] : Times) {
+      std::fprintf(Out, ",\n      \"%s\": ", Key);
+      writeList(Out, *Values, [&](double V) { std::fprintf(Out, "%.9g", V); });
+    }
     std::fputs("\n    }", Out);
   }
   std::fputs(First ? "}\n}\n" : "\n  }\n}\n", Out);
@@ -91,9 +106,15 @@ void StatsTable::printSummary(std::FILE *Out) const {
     std::fprintf(Out,
                  "dlb: loop %s: strategy %s, %lld executions, %lld "
                  "iterations, elapsed %.6f s, compute per rank max %.6f s "
-                 "mean %.6f s\n",
+                 "mean %.6f s, %lld synchronizations, %lld redistributions, "
+                 "%lld iterations moved\n",
                  Name.c_str(), S.Strategy.c_str(), S.Executions, S.Iterations,
-                 S.ElapsedSeconds, Max, Mean);
+                 S.ElapsedSeconds, Max, Mean, S.Synchronizations,
+                 S.Redistributions, S.IterationsMoved);
+    std::fputs("dlb:   iterations per rank:", Out);
+    for (long long N : S.RankIterations)
+      std::fprintf(Out, " %lld", N);
+    std::fputc('\n', Out);
   }
 }
 

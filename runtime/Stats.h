@@ -24,6 +24,15 @@ struct LoopStats {
   std::vector<long long> RankIterations;
   /// Time spent in the kernel, per rank.
   std::vector<double> RankComputeSeconds;
+  /// Per rank: sleeping for the emulated load, idle, and balancing.
+  std::vector<double> RankLoadSeconds;
+  std::vector<double> RankWaitSeconds;
+  std::vector<double> RankBalanceSeconds;
+  /// Synchronizations and redistributions, summed over groups.
+  long long Synchronizations = 0;
+  long long Redistributions = 0;
+  long long IterationsMoved = 0;
+  long long BytesMoved = 0;
 };
 
 class StatsTable {

@@ -18,6 +18,7 @@
 #ifndef DLB_LOOP_H
 #define DLB_LOOP_H
 
+#include "dlb/Options.h"
 #include "dlb/Views.h"
 
 #include <cstddef>
@@ -69,6 +70,8 @@ template <class T> T combine(ReduceOp Op, const T &A, const T &B) {
 
 class Block;
 using KernelFn = void (*)(Block &);
+/// The runtime's slow path of Block::hook().
+using PollFn = void (*)(Block &);
 
 /// One annotated loop. Constructed statically by emitted code; registers
 /// itself by name so that the same loop is found on every rank.
@@ -198,12 +201,35 @@ public:
     detail::combineBytes<T>(S.Bytes, &V, Op);
   }
 
+  /// Called by the kernel after every iteration I (also after `continue`).
+  /// It records I (so the runtime can check that every iteration ran exactly
+  /// once) and, every Countdown iterations, lets the runtime poll for load
+  /// balancing, which may shrink End: iterations [End, old End) have then
+  /// moved to another rank.
+  void hook(long long I) {
+    IndexSum += static_cast<unsigned long long>(I);
+    IndexSquares += static_cast<unsigned long long>(I) *
+                    static_cast<unsigned long long>(I);
+    Next = I + 1;
+    if (--Countdown <= 0)
+      Poll(*this);
+  }
+
   long long Begin = 0;
   long long End = 0;
   const char *Scalars = nullptr;
   const std::size_t *ScalarOffsets = nullptr;
   ArrayView *Arrays = nullptr;
   ReductionSlot *Reductions = nullptr;
+  /// Bookkeeping of hook(): the next iteration, checksums of the executed
+  /// indices (modulo 2^64), and the iterations left until the next poll.
+  long long Next = 0;
+  unsigned long long IndexSum = 0;
+  unsigned long long IndexSquares = 0;
+  long long Countdown = 0;
+  PollFn Poll = nullptr;
+  /// The runtime's state behind Poll.
+  void *Owner = nullptr;
 };
 
 /// One execution of a loop, set up by the pseudo-master's call site.
@@ -219,6 +245,9 @@ public:
     this->Ub = Ub;
   }
   void schedule(Schedule S) { Sched = S; }
+  /// The strategy named in the loop's strategy() clause; --dlb-strategy
+  /// overrides it.
+  void strategy(Strategy S) { Strat = S; }
 
   /// Appends a live-in value; the kernel reads it back with scalar<T>(K).
   template <class T> void scalar(const T &V) {
@@ -324,6 +353,7 @@ private:
   long long Lb = 0;
   long long Ub = 0;
   Schedule Sched = Schedule::Block;
+  Strategy Strat = Strategy::Auto;
   std::vector<char> Scalars;
   std::vector<std::size_t> ScalarOffsets;
   std::vector<ArrayArg> Arrays;

@@ -8,6 +8,8 @@
 #ifndef DLB_OPTIONS_H
 #define DLB_OPTIONS_H
 
+#include "dlb/Load.h"
+
 #include <string>
 #include <vector>
 
@@ -24,6 +26,13 @@ struct Options {
   Strategy Strat = Strategy::Auto;
   std::string StatsFile; ///< --dlb-stats=FILE, empty for none
   bool Verbose = false;  ///< --dlb-verbose
+  LoadSpec Load;         ///< --dlb-load=SPEC, emulated external load
+  /// --dlb-group=K: members per group of the local strategies; 0 means two
+  /// groups, K = ceil(P/2), as in the chapter's experiments.
+  int GroupSize = 0;
+  /// --dlb-profit=F: move work only if the predicted finish time becomes at
+  /// most F times the current one (the chapter's 10%: 0.9).
+  double ProfitFactor = 0.9;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program

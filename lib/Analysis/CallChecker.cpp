@@ -37,6 +37,13 @@ bool isPureLibraryFunction(const FunctionDecl *F) {
          DC->isExternCContext();
 }
 
+bool isValueClassOfStd(const CXXRecordDecl *R) {
+  static const llvm::StringSet<> Classes = {"vector", "array", "complex",
+                                            "pair"};
+  return R && R->isInStdNamespace() && R->getIdentifier() &&
+         Classes.contains(R->getName());
+}
+
 namespace {
 
 /// Looks through a function body for what makes it unsafe to call.
@@ -61,15 +68,18 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
-    if (const FunctionDecl *F = E->getDirectCallee())
-      Callees.push_back({F, E->getBeginLoc()});
-    else
+    const FunctionDecl *F = E->getDirectCallee();
+    if (!F)
       fail("it calls through a pointer", E->getBeginLoc());
+    else if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+             !M || !isValueClassOfStd(M->getParent()))
+      Callees.push_back({F, E->getBeginLoc()});
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    if (!E->getConstructor()->isTrivial())
-      Callees.push_back({E->getConstructor(), E->getBeginLoc()});
+    const CXXConstructorDecl *C = E->getConstructor();
+    if (!C->isTrivial() && !isValueClassOfStd(C->getParent()))
+      Callees.push_back({C, E->getBeginLoc()});
     return true;
   }
   bool VisitCXXThisExpr(CXXThisExpr *E) {

@@ -1,8 +1,11 @@
 //===- LoopAnalyzer.cpp - Build the model of an annotated loop ------------===//
 //
 // Owns the legality rules of docs/annotations.md: canonical loop form, what a
-// distributed loop body may contain, how each variable is used, the roles and
-// distributed dimensions of arrays, and the loop-carried dependence test.
+// distributed loop body may contain, how each variable is used (reductions
+// included), the roles and distributed dimensions of arrays, the loop-carried
+// dependence test, and the expressions evaluated before the loop runs
+// (bounds, shape extents, cost). Also collects the using declarations that
+// the kernel must repeat.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
@@ -116,19 +119,61 @@ const Stmt *consumer(const Expr *&E, ParentMap &PM) {
   return P;
 }
 
+/// Does the implicit conversion \p C only add qualifiers to an lvalue, as
+/// when a variable binds to a `const T &` parameter?
+bool addsQualifiersOnly(const ImplicitCastExpr *C) {
+  QualType To = C->getType().getCanonicalType();
+  QualType From = C->getSubExpr()->getType().getCanonicalType();
+  return C->getCastKind() == CK_NoOp && C->isGLValue() &&
+         To.getUnqualifiedType() == From.getUnqualifiedType() &&
+         To.isAtLeastAsQualifiedAs(From);
+}
+
+/// Does every object of \p R hold copies of arithmetic values only
+/// (std::pair<int, double>, std::complex<double>, ...)? Its constructors then
+/// only read their arguments, even through a forwarding reference.
+bool holdsArithmeticCopies(const CXXRecordDecl *R) {
+  const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(R);
+  if (!S || !isValueClassOfStd(S))
+    return false;
+  return llvm::all_of(S->getTemplateArgs().asArray(),
+                      [](const TemplateArgument &Arg) {
+                        if (Arg.getKind() != TemplateArgument::Type)
+                          return true;
+                        QualType T = Arg.getAsType().getCanonicalType();
+                        return T->isArithmeticType() || T->isEnumeralType();
+                      });
+}
+
+/// Does binding an lvalue to parameter \p I of \p F, a function called or a
+/// constructor, only read the lvalue?
+bool bindsForReading(const FunctionDecl *F, unsigned I) {
+  if (I >= F->getNumParams())
+    return false;
+  QualType T = F->getParamDecl(I)->getType();
+  if (T->isReferenceType() && T.getNonReferenceType().isConstQualified())
+    return true;
+  const auto *C = dyn_cast<CXXConstructorDecl>(F);
+  return C && holdsArithmeticCopies(C->getParent());
+}
+
 /// How the lvalue \p E is used by its consumer.
 Use classifyUse(const Expr *E, ParentMap &PM) {
   const Stmt *P = consumer(E, PM);
   if (!P)
     return Use::Read;
-  if (const auto *C = dyn_cast<ImplicitCastExpr>(P))
-    return C->getCastKind() == CK_LValueToRValue ? Use::Read : Use::Escape;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      return Use::Read;
+    // Made const to bind to a `const T &`: used the way the const lvalue is.
+    return addsQualifiersOnly(C) ? classifyUse(C, PM) : Use::Escape;
+  }
   // An lvalue operand of `c ? x : y` is used the way the conditional is
   // (the condition itself is always converted to an rvalue first).
   if (const auto *C = dyn_cast<ConditionalOperator>(P))
     return classifyUse(C, PM);
   if (const auto *B = dyn_cast<BinaryOperator>(P)) {
-    if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == E)
+    if (B->isAssignmentOp() && B->getLHS() == E)
       return B->isCompoundAssignmentOp() ? Use::ReadWrite : Use::Write;
     return Use::Escape;
   }
@@ -139,19 +184,24 @@ Use classifyUse(const Expr *E, ParentMap &PM) {
   }
   if (isa<UnaryExprOrTypeTraitExpr>(P))
     return Use::Read;
+  // An argument: read if its parameter only reads it.
+  const FunctionDecl *F = nullptr;
+  ArrayRef<const Expr *> Args;
+  // The object of a member operator (`z *= x`) is an argument without a
+  // parameter.
+  unsigned Object = 0;
   if (const auto *Call = dyn_cast<CallExpr>(P)) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || isa<CXXOperatorCallExpr>(Call))
-      return Use::Escape;
-    for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
-      if (Call->getArg(I) == E) {
-        QualType T = F->getParamDecl(I)->getType();
-        return T->isReferenceType() &&
-                       T.getNonReferenceType().isConstQualified()
-                   ? Use::Read
-                   : Use::Escape;
-      }
+    F = Call->getDirectCallee();
+    Args = ArrayRef(Call->getArgs(), Call->getNumArgs());
+    if (isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(F))
+      Object = 1;
+  } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
+    F = Construct->getConstructor();
+    Args = ArrayRef(Construct->getArgs(), Construct->getNumArgs());
   }
+  for (unsigned I = Object; F && I < Args.size(); ++I)
+    if (Args[I] == E)
+      return bindsForReading(F, I - Object) ? Use::Read : Use::Escape;
   return Use::Escape;
 }
 
@@ -171,63 +221,86 @@ bool mentions(const Stmt *S, const ValueDecl *V) {
   return false;
 }
 
-/// Is \p Combined (the right-hand side of `s = ...`) a combination of \p V
-/// with something else by \p Op, with D being the operand `s`?
-bool isCombination(const Expr *Combined, const VarDecl *V, ReductionOp Op) {
-  Combined = Combined->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(Combined)) {
-    bool L = refersTo(B->getLHS(), V), R = refersTo(B->getRHS(), V);
-    if (Op == ReductionOp::Sum && B->getOpcode() == BO_Add)
-      return L != R;
-    if (Op == ReductionOp::Sum && B->getOpcode() == BO_Sub)
-      return L && !mentions(B->getRHS(), V);
-    if (Op == ReductionOp::Prod && B->getOpcode() == BO_Mul)
-      return L != R;
-    return false;
+/// Appends the operands of \p E as a chain of the operators of \p Op (+ and
+/// - for a sum, * for a product), each with whether it is subtracted.
+void collectTerms(const Expr *E, ReductionOp Op, bool Subtracted,
+                  SmallVectorImpl<std::pair<const Expr *, bool>> &Terms) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind K = B->getOpcode();
+    if ((Op == ReductionOp::Sum && (K == BO_Add || K == BO_Sub)) ||
+        (Op == ReductionOp::Prod && K == BO_Mul)) {
+      collectTerms(B->getLHS(), Op, Subtracted, Terms);
+      collectTerms(B->getRHS(), Op, Subtracted != (K == BO_Sub), Terms);
+      return;
+    }
   }
-  if (const auto *C = dyn_cast<CallExpr>(Combined)) {
-    const FunctionDecl *F = C->getDirectCallee();
-    if (!F || !F->getIdentifier() || C->getNumArgs() != 2 ||
-        !isPureLibraryFunction(F))
-      return false;
-    StringRef N = F->getName();
-    bool NameOk = Op == ReductionOp::Min ? (N == "min" || N == "fmin")
-                  : Op == ReductionOp::Max ? (N == "max" || N == "fmax")
-                                           : false;
-    return NameOk && refersTo(C->getArg(0), V) != refersTo(C->getArg(1), V);
-  }
-  return false;
+  Terms.push_back({E, Subtracted});
 }
 
-/// Is this reference to reduction variable V part of an allowed update?
+/// The occurrence of \p V that `V = Combined` accumulates into, if the
+/// update has the form of \p Op: V is an added term of a chain of + and -,
+/// a factor of a chain of *, or an argument of min/max, and no other operand
+/// mentions V.
+const Expr *accumulatorOf(const Expr *Combined, const VarDecl *V,
+                          ReductionOp Op) {
+  SmallVector<std::pair<const Expr *, bool>, 4> Terms;
+  if (Op == ReductionOp::Sum || Op == ReductionOp::Prod) {
+    collectTerms(Combined, Op, false, Terms);
+  } else {
+    const auto *C = dyn_cast<CallExpr>(Combined->IgnoreParenImpCasts());
+    const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+    if (!F || !F->getIdentifier() || C->getNumArgs() != 2 ||
+        !isPureLibraryFunction(F))
+      return nullptr;
+    StringRef N = F->getName();
+    if (Op == ReductionOp::Min ? N != "min" && N != "fmin"
+                               : N != "max" && N != "fmax")
+      return nullptr;
+    for (const Expr *Arg : C->arguments())
+      Terms.push_back({Arg->IgnoreParenImpCasts(), false});
+  }
+  const Expr *Accumulator = nullptr;
+  for (auto [Term, Subtracted] : Terms) {
+    if (!mentions(Term, V))
+      continue;
+    if (Accumulator || Subtracted || !refersTo(Term, V))
+      return nullptr;
+    Accumulator = Term;
+  }
+  return Accumulator;
+}
+
+/// Is this reference to reduction variable V part of an allowed update whose
+/// value is not used?
 bool isReductionUpdate(const DeclRefExpr *D, const VarDecl *V, ReductionOp Op,
                        ParentMap &PM) {
   const Expr *E = D;
   const Stmt *P = consumer(E, PM);
+  const Expr *Update = nullptr;
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(P)) {
     BinaryOperatorKind K = CA->getOpcode();
-    return CA->getLHS()->IgnoreParens() == E && !mentions(CA->getRHS(), V) &&
-           ((Op == ReductionOp::Sum && (K == BO_AddAssign || K == BO_SubAssign)) ||
-            (Op == ReductionOp::Prod && K == BO_MulAssign));
+    if (CA->getLHS() == E && !mentions(CA->getRHS(), V) &&
+        ((Op == ReductionOp::Sum && (K == BO_AddAssign || K == BO_SubAssign)) ||
+         (Op == ReductionOp::Prod && K == BO_MulAssign)))
+      Update = CA;
+  } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(P)) {
+    if (Op == ReductionOp::Sum && U->isIncrementDecrementOp())
+      Update = U;
+  } else {
+    // `x = ...`: D is the x on the left, or must be the accumulated one on
+    // the right, at any depth.
+    for (const Stmt *S = P; isa_and_nonnull<Expr>(S); S = PM.getParent(S)) {
+      const auto *B = dyn_cast<BinaryOperator>(S);
+      if (!B || B->getOpcode() != BO_Assign || !refersTo(B->getLHS(), V))
+        continue;
+      const Expr *Accumulator = accumulatorOf(B->getRHS(), V, Op);
+      if (B->getLHS() == E ? Accumulator != nullptr : Accumulator == D)
+        Update = B;
+      break;
+    }
   }
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
-    return Op == ReductionOp::Sum && U->isIncrementDecrementOp();
-  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P);
-      B && B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == E)
-    return isCombination(B->getRHS(), V, Op);
-  // D is the operand `s` inside `s = s op e`: climb to the assignment.
-  const Stmt *Node = D;
-  for (unsigned Depth = 0; Depth < 4 && Node; ++Depth) {
-    const Stmt *Up = PM.getParentIgnoreParenImpCasts(const_cast<Stmt *>(Node));
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Up);
-        B && B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V))
-      return B->getRHS()->IgnoreParenImpCasts() == Node &&
-             isCombination(B->getRHS(), V, Op);
-    Node = Up;
-    if (Node && !isa<BinaryOperator>(Node) && !isa<CallExpr>(Node))
-      return false;
-  }
-  return false;
+  return Update && !PM.isConsumedExpr(Update);
 }
 
 const char *reductionForm(ReductionOp Op) {
@@ -242,15 +315,6 @@ const char *reductionForm(ReductionOp Op) {
     return "'x = std::max(x, e)' or 'x = fmax(x, e)'";
   }
   return "";
-}
-
-/// Classes of the standard library whose members and constructors a loop
-/// may use on objects local to an iteration.
-bool isValueClassOfStd(const CXXRecordDecl *R) {
-  static const llvm::StringSet<> Classes = {"vector", "array", "complex",
-                                            "pair"};
-  return R && R->isInStdNamespace() && R->getIdentifier() &&
-         Classes.contains(R->getName());
 }
 
 class LoopAnalyzer : public RecursiveASTVisitor<LoopAnalyzer> {
@@ -307,6 +371,7 @@ private:
 
   bool checkCanonical();
   bool checkContext();
+  std::vector<const DeclStmt *> usingDecls(const LoopModel &M) const;
   void checkLocalType(QualType T, SourceLocation Loc);
   void checkMacros();
   void handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
@@ -316,8 +381,13 @@ private:
   bool distributeArray(ArrayModel &AM);
   void checkDependences(const ArrayModel &AM);
   void buildScalars(LoopModel &M);
-  bool checkBoundCalls(const Stmt *S);
+  bool checkPureExpr(const Expr *E,
+                     llvm::function_ref<void(SourceLocation)> SideEffect);
+  bool checkPureCalls(const Stmt *S,
+                      llvm::function_ref<void(SourceLocation)> SideEffect);
   void checkBounds();
+  void checkClauseExpr(const Expr *E, StringRef Clause);
+  void checkShapes();
   void checkCost();
   std::string accessText(const ArrayAccess &Acc) const;
 
@@ -421,6 +491,48 @@ bool LoopAnalyzer::checkContext() {
   return true;
 }
 
+/// The using declarations in scope at the loop that its kernel repeats
+/// (LoopModel::UsingDecls). One that declares variables only (`using ns::x;`)
+/// is needed only for a constant global that the kernel reads without
+/// re-declaring it: the kernel's own declarations hide the others (and g++
+/// would report them as unused variables).
+std::vector<const DeclStmt *>
+LoopAnalyzer::usingDecls(const LoopModel &M) const {
+  auto Needed = [&](const Decl *D) {
+    const auto *U = dyn_cast<UsingDecl>(D);
+    return !U || llvm::any_of(U->shadows(), [&](const UsingShadowDecl *S) {
+      const auto *V = dyn_cast<VarDecl>(S->getTargetDecl());
+      return !V || (ScalarReads.count(V) &&
+                    llvm::none_of(M.Scalars, [&](const ScalarModel &X) {
+                      return X.Var == V;
+                    }));
+    });
+  };
+  std::vector<const DeclStmt *> Out;
+  DynTypedNode Child = DynTypedNode::create(*A.Loop);
+  DynTypedNodeList Parents = Ctx.getParents(*A.Loop);
+  while (!Parents.empty() && !Parents[0].get<FunctionDecl>()) {
+    const DynTypedNode &N = Parents[0];
+    if (const auto *CS = N.get<CompoundStmt>()) {
+      std::vector<const DeclStmt *> Here;
+      for (const Stmt *S : CS->body()) {
+        if (S == Child.get<Stmt>())
+          break;
+        const auto *DS = dyn_cast<DeclStmt>(S);
+        if (DS &&
+            isa<UsingDirectiveDecl, UsingDecl, NamespaceAliasDecl>(
+                *DS->decl_begin()) &&
+            llvm::any_of(DS->decls(), Needed))
+          Here.push_back(DS);
+      }
+      Out.insert(Out.begin(), Here.begin(), Here.end());
+    }
+    Child = N;
+    Parents = Ctx.getParents(N);
+  }
+  return Out;
+}
+
 void LoopAnalyzer::checkLocalType(QualType T, SourceLocation Loc) {
   for (QualType Cur = T; !Cur.isNull();) {
     const NamedDecl *D = nullptr;
@@ -432,7 +544,12 @@ void LoopAnalyzer::checkLocalType(QualType T, SourceLocation Loc) {
       return; // lambdas are rejected where they appear
     if (D && D->getParentFunctionOrMethod()) {
       if (ReportedLocalTypes.insert(D).second) {
-        report(DE, Loc, Diag::LoopLocalType) << D->getName();
+        // An unnamed enum or class is named as Clang prints its type.
+        std::string Name = D->getDeclName()
+                               ? D->getNameAsString()
+                               : Ctx.getTypeDeclType(cast<TypeDecl>(D))
+                                     .getAsString(Ctx.getPrintingPolicy());
+        report(DE, Loc, Diag::LoopLocalType) << Name;
         Failed = true;
       }
       return;
@@ -884,6 +1001,20 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
         report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeRank)
             << unsigned(Given) << V->getName() << AM.Dims;
         Failed = true;
+      } else if (AM.Form == ArrayForm::PointerToArray && Given == 2) {
+        // T (*p)[M]: the type fixes the row length.
+        llvm::APInt M =
+            cast<ConstantArrayType>(
+                Ctx.getAsArrayType(
+                    V->getType().getNonReferenceType()->getPointeeType()))
+                ->getSize();
+        Expr::EvalResult K;
+        if (!AM.Shape->Extents[1]->EvaluateAsInt(K, Ctx) ||
+            K.Val.getInt() != M.getZExtValue()) {
+          report(DE, AM.Shape->ExtentLocs[1], Diag::ArrayShapeRowLength)
+              << V->getName() << M.getZExtValue();
+          Failed = true;
+        }
       }
     }
     if (AM.Written && Find(A.Whole, V)) {
@@ -906,18 +1037,22 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
     }
     M.Arrays.push_back(AM);
   }
-  auto WarnUnused = [&](const SmallVectorImpl<NamedVar> &L, StringRef Clause) {
-    for (const NamedVar &N : L) {
-      auto It = Arrays.find(N.Decl);
-      if (It == Arrays.end() || It->second.Accesses.empty())
-        report(DE, N.Loc, Diag::ArrayNotUsed) << N.Name << Clause;
+  auto CheckNamed = [&](const NamedVar &N, StringRef Clause) {
+    if (!arrayTypeInfo(N.Decl->getType(), Ctx)) {
+      report(DE, N.Loc, Diag::ClauseVarNotArray) << N.Name << Clause;
+      Failed = true;
+      return;
     }
+    auto It = Arrays.find(N.Decl);
+    if (It == Arrays.end() || It->second.Accesses.empty())
+      report(DE, N.Loc, Diag::ArrayNotUsed) << N.Name << Clause;
   };
-  WarnUnused(A.Distributed, "distribute");
-  WarnUnused(A.Whole, "whole");
+  for (const NamedVar &N : A.Distributed)
+    CheckNamed(N, "distribute");
+  for (const NamedVar &N : A.Whole)
+    CheckNamed(N, "whole");
   for (const ShapeSpec &S : A.Shapes)
-    if (!Arrays.count(S.Array.Decl))
-      report(DE, S.Array.Loc, Diag::ArrayNotUsed) << S.Array.Name << "shape";
+    CheckNamed(S.Array, "shape");
 }
 
 void LoopAnalyzer::buildScalars(LoopModel &M) {
@@ -950,8 +1085,22 @@ void LoopAnalyzer::buildScalars(LoopModel &M) {
   }
 }
 
-/// The bounds are evaluated once, on rank 0: calls in them must be pure.
-bool LoopAnalyzer::checkBoundCalls(const Stmt *S) {
+/// The bounds and shape extents are evaluated on rank 0 when the loop starts,
+/// the cost wherever the runtime needs it: \p E must have no side effects and
+/// call only functions a loop body may call, or size() and empty() of a
+/// standard container. Reports a rejected call itself, and a side effect
+/// through \p SideEffect.
+bool LoopAnalyzer::checkPureExpr(
+    const Expr *E, llvm::function_ref<void(SourceLocation)> SideEffect) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
+    SideEffect(E->getBeginLoc());
+    return false;
+  }
+  return checkPureCalls(E, SideEffect);
+}
+
+bool LoopAnalyzer::checkPureCalls(
+    const Stmt *S, llvm::function_ref<void(SourceLocation)> SideEffect) {
   if (!S)
     return true;
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(S)) {
@@ -959,27 +1108,29 @@ bool LoopAnalyzer::checkBoundCalls(const Stmt *S) {
     if (!Method || !Method->isConst() ||
         !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
         (Method->getName() != "size" && Method->getName() != "empty")) {
-      error(M->getBeginLoc(), Diag::LoopBoundSideEffects);
+      SideEffect(M->getBeginLoc());
       return false;
     }
   } else if (const auto *C = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *F = C->getDirectCallee();
-    if (!F || !Calls.checkCall(F, C->getBeginLoc()))
+    if (!F) {
+      report(DE, C->getBeginLoc(), Diag::CallUnknown) << "(indirect call)";
+      return false;
+    }
+    if (!Calls.checkCall(F, C->getBeginLoc()))
       return false;
   }
   for (const Stmt *Child : S->children())
-    if (!checkBoundCalls(Child))
+    if (!checkPureCalls(Child, SideEffect))
       return false;
   return true;
 }
 
 void LoopAnalyzer::checkBounds() {
   for (const Expr *B : {Lower, Upper}) {
-    if (B->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
-      error(B->getBeginLoc(), Diag::LoopBoundSideEffects);
-      continue;
-    }
-    if (!checkBoundCalls(B)) {
+    if (!checkPureExpr(B, [&](SourceLocation Loc) {
+          report(DE, Loc, Diag::LoopBoundSideEffects);
+        })) {
       Failed = true;
       continue;
     }
@@ -996,13 +1147,34 @@ void LoopAnalyzer::checkBounds() {
   }
 }
 
+void LoopAnalyzer::checkClauseExpr(const Expr *E, StringRef Clause) {
+  if (!checkPureExpr(E, [&](SourceLocation Loc) {
+        report(DE, Loc, Diag::ClauseSideEffects) << Clause;
+      }))
+    Failed = true;
+}
+
+void LoopAnalyzer::checkShapes() {
+  for (const ShapeSpec &S : A.Shapes)
+    for (size_t K = 0; K < S.Extents.size(); ++K) {
+      const Expr *E = S.Extents[K];
+      if (!E->getType()->isIntegralOrUnscopedEnumerationType()) {
+        report(DE, S.ExtentLocs[K], Diag::ArrayShapeNotInteger)
+            << S.Array.Name << E->getType();
+        Failed = true;
+        continue;
+      }
+      checkClauseExpr(E, "shape");
+    }
+}
+
 void LoopAnalyzer::checkCost() {
   if (!A.Cost)
     return;
   if (!A.Cost->getType()->isArithmeticType())
     error(A.CostLoc, Diag::CostNotArithmetic);
-  else if (A.Cost->HasSideEffects(Ctx))
-    error(A.CostLoc, Diag::CostSideEffects);
+  else
+    checkClauseExpr(A.Cost, "cost");
 }
 
 std::optional<LoopModel> LoopAnalyzer::run() {
@@ -1020,7 +1192,9 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   M.Inclusive = Inclusive;
   buildArrays(M);
   buildScalars(M);
+  M.UsingDecls = usingDecls(M);
   checkBounds();
+  checkShapes();
   checkCost();
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(A.Loop->getForLoc());

@@ -33,6 +33,24 @@ const char *runtimeOp(ReductionOp Op) {
   return "";
 }
 
+const char *runtimeStrategy(StrategyKind K) {
+  switch (K) {
+  case StrategyKind::Auto:
+    return "dlb::Strategy::Auto";
+  case StrategyKind::Static:
+    return "dlb::Strategy::Static";
+  case StrategyKind::GCDLB:
+    return "dlb::Strategy::GCDLB";
+  case StrategyKind::GDDLB:
+    return "dlb::Strategy::GDDLB";
+  case StrategyKind::LCDLB:
+    return "dlb::Strategy::LCDLB";
+  case StrategyKind::LDDLB:
+    return "dlb::Strategy::LDDLB";
+  }
+  return "";
+}
+
 /// The type as the kernel spells it: canonical, so it never names a typedef
 /// that is not visible there.
 std::string spell(QualType T, const ASTContext &Ctx) {
@@ -94,6 +112,14 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
      << "; runs one block of its iterations on any rank.\n";
   OS << "static void " << kernelName(Id) << "(dlb::Block &" << BlockVar
      << ") {\n";
+  // The using declarations of the function go outside the block where the
+  // loop's variables are re-declared, which may hide names they bring in.
+  if (!M.UsingDecls.empty()) {
+    OS << "  // dlbcc: in scope at the loop in its function\n";
+    for (const DeclStmt *D : M.UsingDecls)
+      OS << "  " << text(D) << "\n";
+    OS << "  {\n";
+  }
   unsigned Slot = 0;
   for (const ScalarModel &S : M.Scalars) {
     QualType T = S.Var->getType().getNonReferenceType();
@@ -132,8 +158,9 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
         break;
       case ArrayForm::PointerToArray:
         OS << "auto " << N << " = " << BlockVar << ".wholeData<"
-           << spell(A.Var->getType()->getPointeeType(), Ctx) << ">(" << Slot
-           << ");\n";
+           << spell(A.Var->getType().getNonReferenceType()->getPointeeType(),
+                    Ctx)
+           << ">(" << Slot << ");\n";
         break;
       case ArrayForm::PointerToPointer:
         OS << E << " **" << N << " = " << BlockVar << ".wholeRows<" << E
@@ -148,10 +175,12 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
     OS << "  " << T << " " << Red.Var->getName() << " = dlb::identity<" << T
        << ">(" << runtimeOp(Red.Op) << ");\n";
   }
-  OS << "  for (" << spell(M.Index->getType(), Ctx) << " "
-     << M.Index->getName() << " = " << BlockVar << ".begin(); "
-     << M.Index->getName() << " < " << BlockVar << ".end(); ++"
-     << M.Index->getName() << ")\n";
+  // The hook runs after every iteration, also after `continue`; it may
+  // shrink end() when iterations move to another rank.
+  StringRef I = M.Index->getName();
+  OS << "  for (" << spell(M.Index->getType(), Ctx) << " " << I << " = "
+     << BlockVar << ".begin(); " << I << " < " << BlockVar << ".end(); "
+     << BlockVar << ".hook(" << I << "), ++" << I << ")\n";
   std::string Body = text(M.Loop->getBody());
   bool Compound = isa<CompoundStmt>(M.Loop->getBody());
   OS << "  " << (Compound ? Body : "{ " + Body + "; }") << "\n";
@@ -161,6 +190,8 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
     OS << "  " << BlockVar << ".reduce<" << T << ">(" << Slot++ << ", "
        << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
   }
+  if (!M.UsingDecls.empty())
+    OS << "  }\n";
   OS << "}\n";
   OS << "static dlb::LoopDesc " << descName(Id) << "(\"" << M.Name << "\", "
      << kernelName(Id) << ");\n\n";
@@ -180,6 +211,9 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << text(M.Upper) << ");\n";
   if (M.Ann->Dist == DistKind::Cyclic)
     OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
+  if (M.Ann->Strategy != StrategyKind::Auto)
+    OS << "  " << RunVar << ".strategy(" << runtimeStrategy(M.Ann->Strategy)
+       << ");\n";
   for (const ScalarModel &S : M.Scalars) {
     // A constant is re-declared in the kernel; keep it used here.
     if (S.ConstantValue) {

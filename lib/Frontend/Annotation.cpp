@@ -4,6 +4,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -59,12 +60,16 @@ void Annotation::print(raw_ostream &OS, const SourceManager &SM,
   OS << "annotation at line " << P.getLine() << ": " << toString(Kind);
   if (Loop)
     OS << ", loop at line " << SM.getPresumedLoc(Loop->getForLoc()).getLine();
-  OS << "\n  distribute(" << toString(Dist) << ":";
-  for (const NamedVar &V : Distributed)
-    OS << " " << V.Name;
+  auto Names = [&](ArrayRef<NamedVar> Vars) {
+    llvm::ListSeparator Comma;
+    for (const NamedVar &V : Vars)
+      OS << Comma << V.Name;
+  };
+  OS << "\n  distribute(" << toString(Dist) << ":"
+     << (Distributed.empty() ? "" : " ");
+  Names(Distributed);
   OS << ")\n  whole(";
-  for (const NamedVar &V : Whole)
-    OS << " " << V.Name;
+  Names(Whole);
   OS << ")\n";
   for (const ShapeSpec &S : Shapes) {
     OS << "  shape(" << S.Array.Name;

@@ -128,6 +128,15 @@ DiagInfo info(Diag D) {
   case Diag::ArrayShapeNotPointer:
     return {E, "shape() is only for pointers; '%0' carries its extents in "
                "its type"};
+  case Diag::ArrayShapeRowLength:
+    return {E, "the second extent of '%0' in shape() must be %1, the row "
+               "length of its type"};
+  case Diag::ArrayShapeNotInteger:
+    return {E, "the extent of '%0' in shape() must have an integer type, not "
+               "%1"};
+  case Diag::ClauseVarNotArray:
+    return {E, "'%0' is not an array; %1() takes arrays only (scalars the "
+               "loop reads are sent without a clause)"};
   case Diag::ArrayNotUsed:
     return {W, "'%0' is named in %1() but not used in the loop"};
   case Diag::ClauseVarNotUsed:
@@ -167,8 +176,8 @@ DiagInfo info(Diag D) {
                "doall loop are not independent"};
   case Diag::CostNotArithmetic:
     return {E, "cost() must be an arithmetic expression"};
-  case Diag::CostSideEffects:
-    return {E, "cost() must not have side effects"};
+  case Diag::ClauseSideEffects:
+    return {E, "%0() must not have side effects"};
   case Diag::CallUnknown:
     return {E, "call to '%0', whose body dlbcc cannot see; only functions "
                "defined in this file and pure <cmath> functions may be "

@@ -15,7 +15,8 @@ double sum(const double *x, int n) {
   return s;
 }
 
-void arrays(int n, double *p, double **pp, std::vector<double> &v) {
+void arrays(int n, double *p, double **pp, std::vector<double> &v,
+            double (*rows)[10], double x) {
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
     a[i] = cube[0][0][i];
@@ -75,4 +76,27 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v) {
 // CHECK: :[[@LINE-3]]:33: warning: 'b' is named in distribute() but not used in the loop
 // CHECK: :[[@LINE-4]]:42: warning: 'm' is named in whole() but not used in the loop
 // CHECK: :[[@LINE-5]]:51: warning: 'pp' is named in shape() but not used in the loop
+// Rank 0 evaluates the extents before the loop runs.
+#pragma dlb doall distribute(p) shape(p[n++])
+// CHECK: :[[@LINE-1]]:41: error: shape() must not have side effects
+  for (int i = 0; i < n; ++i)
+    p[i] = 0;
+#pragma dlb doall distribute(p) shape(p[x * n])
+// CHECK: :[[@LINE-1]]:41: error: the extent of 'p' in shape() must have an integer type, not 'double'
+  for (int i = 0; i < n; ++i)
+    p[i] = 0;
+#pragma dlb doall distribute(rows) shape(rows[n][n])
+// CHECK: :[[@LINE-1]]:50: error: the second extent of 'rows' in shape() must be 10, the row length of its type
+  for (int i = 0; i < n; ++i)
+    rows[i][0] = 0;
+#pragma dlb doall distribute(rows) shape(rows[n][8])
+// CHECK: :[[@LINE-1]]:50: error: the second extent of 'rows' in shape() must be 10, the row length of its type
+  for (int i = 0; i < n; ++i)
+    rows[i][0] = 0;
+#pragma dlb doall distribute(a, x) whole(n) shape(pp[n])
+// CHECK: :[[@LINE-1]]:51: error: shape() gives 1 extent(s) for 'pp', which is used with 2 subscript(s)
+// CHECK: :[[@LINE-2]]:33: error: 'x' is not an array; distribute() takes arrays only (scalars the loop reads are sent without a clause)
+// CHECK: :[[@LINE-3]]:42: error: 'n' is not an array; whole() takes arrays only (scalars the loop reads are sent without a clause)
+  for (int i = 0; i < n; ++i)
+    a[i] = x + pp[i][0];
 }

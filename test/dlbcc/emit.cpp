@@ -22,8 +22,10 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   dlb::Dist2D<double> grid = dlbcc_block.dist2D<double>(0);
 // CHECK-NEXT:   std::vector<double> &w = dlbcc_block.wholeVector<double>(1);
 // CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
-// CHECK-NEXT:   for (int j = dlbcc_block.begin(); j < dlbcc_block.end(); ++j)
+// CHECK-NEXT:   for (int j = dlbcc_block.begin(); j < dlbcc_block.end(); dlbcc_block.hook(j), ++j)
 // CHECK-NEXT:   {
+// CHECK-NEXT:     if (j == N)
+// CHECK-NEXT:       continue;
 // CHECK-NEXT:     for (int i = 0; i < N; ++i)
 // CHECK-NEXT:       grid[i][j] = norm(i, j) * scale + w[i] + K;
 // CHECK-NEXT:     total += grid[0][j];
@@ -39,6 +41,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK:      { // dlbcc: the loop at emit.cpp:[[#LOOP1]]:3 runs on all ranks through libdlb
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
 // CHECK-NEXT:   dlbcc_run.bounds(0, N);
+// CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::GCDLB);
 // CHECK-NEXT:   dlbcc_run.scalar<double>(scale);
 // CHECK-NEXT:   (void)K;
 // CHECK-NEXT:   dlbcc_run.distArray(grid, 1, dlb::Access{true, 0, 0});
@@ -47,8 +50,10 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT:   dlbcc_run.run();
 // CHECK-NEXT: }
 // CHECK-NEXT:   return total;
-#pragma dlb doall distribute(grid) reduction(+: total)
+#pragma dlb doall distribute(grid) reduction(+: total) strategy(gcdlb)
   for (int j = 0; j < N; ++j) {
+    if (j == N)
+      continue;
     for (int i = 0; i < N; ++i)
       grid[i][j] = norm(i, j) * scale + w[i] + K;
     total += grid[0][j];
@@ -60,7 +65,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
 // CHECK-NEXT:   dlb::Dist1D<double> out = dlbcc_block.dist1D<double>(0);
 // CHECK-NEXT:   auto &src = *dlbcc_block.wholeData<double[8][8]>(1);
-// CHECK-NEXT:   for (int k = dlbcc_block.begin(); k < dlbcc_block.end(); ++k)
+// CHECK-NEXT:   for (int k = dlbcc_block.begin(); k < dlbcc_block.end(); dlbcc_block.hook(k), ++k)
 // CHECK-NEXT:   { out[k] = src[k][k]; }
 // CHECK-NEXT: }
 // CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_1("emit.cpp:[[#LOOP2]]:3", dlbcc_kernel_1);
@@ -72,11 +77,12 @@ void diagonal(double (&out)[N]) {
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_1);
 // CHECK-NEXT:   dlbcc_run.bounds(0, static_cast<long long>(N - 1) + 1);
 // CHECK-NEXT:   dlbcc_run.schedule(dlb::Schedule::Cyclic);
+// CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::Static);
 // CHECK-NEXT:   dlbcc_run.distArray(out, dlb::Access{true, 0, 0});
 // CHECK-NEXT:   dlbcc_run.wholeArray(src);
 // CHECK-NEXT:   dlbcc_run.run();
 // CHECK-NEXT: }
-#pragma dlb doall distribute(cyclic: out)
+#pragma dlb doall distribute(cyclic: out) strategy(static)
   for (int k = 0; k <= N - 1; ++k)
     out[k] = src[k][k];
 }

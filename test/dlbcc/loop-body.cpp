@@ -102,4 +102,9 @@ out:;
     std::vector<double> tmp(3, 1.0);
     a[i] = tmp[1] + pure(i);
   }
+  enum { Up, Down };
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = Down;
+// CHECK: :[[@LINE-1]]:12: error: the loop uses '(unnamed enum at {{.*}}loop-body.cpp:[[@LINE-4]]:3)', a type declared inside the function; declare it at namespace scope
 }

@@ -2,8 +2,13 @@
 // contain one.
 // RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 
+#include <cmath>
+
 double a[100], b[100];
 int counter(int);
+int calls;
+int impure(long long i) { return i + calls; }
+long long weight(long long i) { return i % 7; }
 
 void inner(int n) {
 #pragma dlb doall distribute(b)
@@ -31,10 +36,22 @@ void program(int n) {
   for (int i = 0; i < n; ++i)
     a[i] = 0;
 #pragma dlb doall distribute(a) cost(counter(i))
+// CHECK: :[[@LINE-1]]:38: error: call to 'counter', whose body dlbcc cannot see; only functions defined in this file and pure <cmath> functions may be called in a distributed loop
+  for (int i = 0; i < n; ++i)
+    a[i] = 0;
+#pragma dlb doall distribute(a) cost(n++ + i)
 // CHECK: :[[@LINE-1]]:38: error: cost() must not have side effects
   for (int i = 0; i < n; ++i)
     a[i] = 0;
+#pragma dlb doall distribute(a) cost(i + impure(i))
+// CHECK: :[[@LINE-1]]:42: error: call to 'impure', which may have side effects (it uses the mutable global variable 'calls')
+// CHECK: :[[@LINE-38]]:38: note: it uses the mutable global variable 'calls' here
+  for (int i = 0; i < n; ++i)
+    a[i] = 0;
 #pragma dlb doall distribute(a) cost(2 * n * i + 1)
+  for (int i = 0; i < n; ++i)
+    a[i] = 0;
+#pragma dlb doall distribute(a) cost(std::sqrt(i) + weight(i))
   for (int i = 0; i < n; ++i)
     a[i] = 0;
 }

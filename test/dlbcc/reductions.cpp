@@ -42,4 +42,37 @@ void reductions(int n) {
   for (int i = 0; i < n; ++i)
     a[i] += 1;
 // CHECK: :[[@LINE-1]]:5: error: array 'a' is written in the loop but not distributed; add it to distribute()
+// The variable must be an added term of the sum, and appear only there.
+#pragma dlb doall reduction(+: u)
+  for (int i = 0; i < n; ++i)
+    u = a[i] - u;
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'u' may only be updated as 'x += e', 'x -= e', '++x' or 'x = x + e' in the loop
+// CHECK: :[[@LINE-2]]:16: error: reduction variable 'u' may only be updated as
+#pragma dlb doall reduction(+: u)
+  for (int i = 0; i < n; ++i)
+    u = u * 2 + a[i];
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'u' may only be updated as
+// CHECK: :[[@LINE-2]]:9: error: reduction variable 'u' may only be updated as
+#pragma dlb doall reduction(+: u)
+  for (int i = 0; i < n; ++i)
+    u = u + u * a[i];
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'u' may only be updated as
+// CHECK: :[[@LINE-2]]:9: error: reduction variable 'u' may only be updated as
+// CHECK: :[[@LINE-3]]:13: error: reduction variable 'u' may only be updated as
+#pragma dlb doall reduction(*: q)
+  for (int i = 0; i < n; ++i)
+    q = q * a[i] + 1;
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'q' may only be updated as 'x *= e' or 'x = x * e' in the loop
+// CHECK: :[[@LINE-2]]:9: error: reduction variable 'q' may only be updated as
+#pragma dlb doall reduction(min: m)
+  for (int i = 0; i < n; ++i)
+    m = std::min(m, m * a[i]);
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::min(x, e)' or 'x = fmin(x, e)' in the loop
+// CHECK: :[[@LINE-2]]:18: error: reduction variable 'm' may only be updated as
+// CHECK: :[[@LINE-3]]:21: error: reduction variable 'm' may only be updated as
+// The value of an update is the partial result of one rank: it cannot be used.
+#pragma dlb doall distribute(a) reduction(+: u)
+  for (int i = 0; i < n; ++i)
+    a[i] = (u += 1);
+// CHECK: :[[@LINE-1]]:13: error: reduction variable 'u' may only be updated as
 }

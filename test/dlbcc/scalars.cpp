@@ -1,6 +1,8 @@
 // Scalars: live-in values are sent, written ones must be local or reduced.
 // RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 
+#include <utility>
+
 double a[100];
 struct Pair { double x, y; };
 int total;
@@ -27,4 +29,11 @@ void scalars(int n, Pair p, double *ptr) {
   for (int i = 0; i < n; ++i)
     a[i] = p.x;
 // CHECK: :[[@LINE-1]]:12: error: 'p' has type 'Pair', which cannot be sent to other ranks; supported are arithmetic and enumeration scalars, arrays of them, and std::vector of them
+// A pair of references keeps the address (a pair of values is a copy).
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+    std::pair<double &, int> r(t, 1);
+// CHECK: :[[@LINE-1]]:32: error: the address of 't' escapes in the loop
+    a[i] = r.first;
+  }
 }

@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
-# Translates an example with dlbcc, builds it with mpicxx, and checks that on
-# 1, 2, 3 and 4 ranks it prints exactly what the sequential build prints.
-# Usage: check-example.sh SOURCE WORKDIR [PROGRAM ARGS...]
+# Translates an example with dlbcc, builds it with mpicxx, and checks that it
+# prints exactly what the sequential build prints, on 1, 2, 3 and 4 ranks.
+# With --all-strategies it does so under every strategy and every kind of
+# emulated load (60 runs); the runtime itself checks in each run that every
+# iteration ran exactly once (it stops with "dlb: fatal" otherwise), and a
+# run that hangs is killed by the timeout and fails the test.
+# Usage: check-example.sh [--all-strategies] SOURCE WORKDIR [PROGRAM ARGS...]
 # Environment (set by lit.cfg.py): DLBCC, MPICXX, MPIEXEC, SEQCXX.
 set -euo pipefail
+strategies=(default)
+loads=(none)
+if [ "$1" = --all-strategies ]; then
+  strategies=(static gcdlb gddlb lcdlb lddlb)
+  loads=(none random:max=3,persist=0.01,seed=7
+         oscillate:period=0.02,duty=0.5,ranks=1)
+  shift
+fi
 src=$1 work=$2
 shift 2
 name=$(basename "$src" .cpp)
@@ -13,12 +25,21 @@ $MPICXX -std=c++17 -O2 "$work/$name.dlb.cpp" $("$DLBCC" --cflags) \
   $("$DLBCC" --libs) -o "$work/$name.par"
 $SEQCXX -std=c++17 -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq"
 "$work/$name.seq" "$@" > "$work/expected.txt"
-for p in 1 2 3 4; do
-  timeout 300 $MPIEXEC -n "$p" "$work/$name.par" "$@" > "$work/out.$p.txt"
-  if ! cmp -s "$work/expected.txt" "$work/out.$p.txt"; then
-    echo "FAIL: $name $* on $p ranks differs from the sequential program:"
-    diff "$work/expected.txt" "$work/out.$p.txt" | head -20
-    exit 1
-  fi
-  echo "ok: $name $* on $p ranks"
+for s in "${strategies[@]}"; do
+  for load in "${loads[@]}"; do
+    opts=()
+    [ "$s" = default ] || opts+=("--dlb-strategy=$s")
+    [ "$load" = none ] || opts+=("--dlb-load=$load")
+    for p in 1 2 3 4; do
+      run="$name $* on $p ranks ${opts[*]}"
+      timeout 120 $MPIEXEC -n "$p" "$work/$name.par" "$@" "${opts[@]}" \
+        > "$work/out.txt" || { echo "FAIL: $run exited with $?"; exit 1; }
+      if ! cmp -s "$work/expected.txt" "$work/out.txt"; then
+        echo "FAIL: $run differs from the sequential program:"
+        diff "$work/expected.txt" "$work/out.txt" | head -20
+        exit 1
+      fi
+      echo "ok: $run"
+    done
+  done
 done

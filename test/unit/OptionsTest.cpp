@@ -100,7 +100,8 @@ TEST(OptionsTest, StatsFileKeepsEverythingAfterTheFirstEquals) {
 TEST(OptionsTest, UnknownOptionIsNamed) {
   EXPECT_EQ(errorOf({"prog", "x", "--dlb-xyz"}),
             "unknown option '--dlb-xyz' (valid options: --dlb-strategy=NAME, "
-            "--dlb-stats=FILE, --dlb-verbose)");
+            "--dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, --dlb-group=K, "
+            "--dlb-profit=F)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -138,3 +139,26 @@ TEST(OptionsTest, VerboseTakesNoValue) {
 }
 
 } // namespace
+
+TEST(OptionsTest, BalancingOptions) {
+  std::vector<std::string> A = {"prog", "--dlb-group=3", "--dlb-profit=0.8",
+                                "--dlb-load=constant:load=2,ranks=1"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_EQ(Opts.GroupSize, 3);
+  EXPECT_DOUBLE_EQ(Opts.ProfitFactor, 0.8);
+  EXPECT_EQ(Opts.Load.Kind, LoadSpec::Constant);
+  EXPECT_EQ(A.size(), 1u);
+}
+
+TEST(OptionsTest, BadBalancingOptionsAreNamed) {
+  EXPECT_NE(errorOf({"prog", "--dlb-group=0"}).find("bad value '0' for --dlb-group"),
+            std::string::npos);
+  EXPECT_NE(errorOf({"prog", "--dlb-group=2x"}).find("bad value '2x' for --dlb-group"),
+            std::string::npos);
+  EXPECT_NE(errorOf({"prog", "--dlb-profit=1.5"}).find("bad value '1.5' for --dlb-profit"),
+            std::string::npos);
+  EXPECT_NE(errorOf({"prog", "--dlb-load=random:max=x"}).find("bad value for --dlb-load: "),
+            std::string::npos);
+}

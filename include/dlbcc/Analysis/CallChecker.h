@@ -4,7 +4,9 @@
 // rank's data. It is safe when it is a pure <cmath>-style function from the
 // standard library, or a function defined in this file that, transitively,
 // reads no mutable global, takes no pointer or non-const reference, and
-// contains no dlb loop.
+// contains no dlb loop. Such functions, like the loop body, may use the
+// constructors and members of the standard value classes (std::vector,
+// std::array, std::complex, std::pair).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_CALLCHECKER_H
@@ -18,6 +20,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXRecordDecl;
 class FunctionDecl;
 class ForStmt;
 } // namespace clang
@@ -51,6 +54,11 @@ private:
 /// Is \p F a side-effect-free function of the standard library (sqrt, min,
 /// fabs, ...)?
 bool isPureLibraryFunction(const clang::FunctionDecl *F);
+
+/// Is \p R std::vector, std::array, std::complex or std::pair, whose
+/// constructors and members a loop body or a function it calls may use on
+/// its own objects?
+bool isValueClassOfStd(const clang::CXXRecordDecl *R);
 
 } // namespace dlbcc
 

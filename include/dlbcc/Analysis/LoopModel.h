@@ -2,7 +2,8 @@
 //
 // The model stage: for one annotated loop, its canonical bounds, every array
 // it touches with its role (distributed or whole), shape, distributed
-// dimension and halo, the live-in scalars and the reductions. analyzeLoop()
+// dimension and halo, the live-in scalars, the reductions and the using
+// declarations in scope at the loop. analyzeLoop()
 // builds it or reports, with a typed diagnostic, every reason the loop cannot
 // be distributed without changing what the program computes.
 //
@@ -22,6 +23,7 @@
 
 namespace clang {
 class ASTContext;
+class DeclStmt;
 class FunctionDecl;
 class ForStmt;
 class VarDecl;
@@ -90,6 +92,11 @@ struct LoopModel {
   std::vector<ArrayModel> Arrays;
   std::vector<ScalarModel> Scalars;
   std::vector<ReductionModel> Reductions;
+  /// The using directives, using declarations and namespace aliases that
+  /// precede the loop in the blocks of its function, outermost first, that
+  /// the kernel, emitted before the function, repeats (all but those of
+  /// variables that the kernel re-declares or does not use).
+  std::vector<const clang::DeclStmt *> UsingDecls;
   /// "file.cpp:LINE:COL" of the loop: the name the runtime knows it by.
   std::string Name;
 

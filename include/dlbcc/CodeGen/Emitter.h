@@ -4,10 +4,13 @@
 // byte-identical:
 //   * `#include "dlb/dlb.h"` at the top;
 //   * before each function with distributed loops, one kernel and one
-//     dlb::LoopDesc per loop (the kernel re-declares the loop's variables as
-//     views on the block a rank runs, then holds the loop body verbatim);
+//     dlb::LoopDesc per loop (the kernel repeats the using declarations in
+//     scope at the loop, re-declares the loop's variables as views on the
+//     block a rank runs, then holds the loop body verbatim, calling the
+//     block's load-balancing hook after every iteration);
 //   * in place of each pragma and its loop, a call site that hands bounds,
-//     live-in values, arrays and reductions to dlb::LoopRun;
+//     schedule, strategy, live-in values, arrays and reductions to
+//     dlb::LoopRun;
 //   * main renamed, and a new main that starts the runtime on every rank.
 //
 //===----------------------------------------------------------------------===//

@@ -39,7 +39,7 @@ void mixKernel(dlb::Block &B) {
   double(*Mat)[5] = B.wholeData<double[5]>(8);
   const double *Flat = B.wholeData<double>(9);
   double Scale = B.scalar<double>(0);
-  for (int i = B.begin(); i < B.end(); ++i) {
+  for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     Out[i] = Counts[i - 2] + Counts[i + 1] + 10 * Lin[i - 1] +
              Coef[i % 4][i % 5] + Weights[i % Weights.size()] + Empty.size() +
              Tab[i % 3][i % 2] + Mat[i % 6][i % 5] + Flat[i % 7] + Out.size() +

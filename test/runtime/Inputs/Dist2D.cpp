@@ -60,7 +60,7 @@ void rowsKernel(dlb::Block &B) {
   dlb::Dist2D<double> In = B.dist2D<double>(1);
   dlb::Dist1D<int> Seen = B.dist1D<int>(2);
   double Shift = B.scalar<double>(0);
-  for (int i = B.begin(); i < B.end(); ++i) {
+  for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     for (int j = 0; j < M; ++j)
       Out[i][j] = In[i - 1][j] + 2 * In[i][j] + In[i + 1][j] + Shift;
     Seen[i] += 1;
@@ -78,7 +78,7 @@ void colsKernel(dlb::Block &B) {
   dlb::Dist2D<double> In = B.dist2D<double>(1);
   dlb::Dist1D<int> Seen = B.dist1D<int>(2);
   double Shift = B.scalar<double>(0);
-  for (int j = B.begin(); j < B.end(); ++j) {
+  for (int j = B.begin(); j < B.end(); B.hook(j), ++j) {
     for (int i = 0; i < N; ++i)
       Out[i][j] = In[i][j - 1] - In[i][j + 1] + Shift * i;
     Seen[j] += 1;
@@ -93,7 +93,7 @@ dlb::LoopDesc ColsLoop("cols", colsKernel);
 void edgeRowsKernel(dlb::Block &B) {
   dlb::Dist2D<double> Z = B.dist2D<double>(0);
   dlb::Dist1D<int> Seen = B.dist1D<int>(1);
-  for (int i = B.begin(); i < B.end(); ++i) {
+  for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     Z[i][0] = Z[i - 1][1] + Z[i + 1][1] + i;
     Seen[i] += 1;
   }
@@ -105,7 +105,7 @@ dlb::LoopDesc EdgeRowsLoop("edge_rows", edgeRowsKernel);
 void edgeColsKernel(dlb::Block &B) {
   dlb::Dist2D<double> Z = B.dist2D<double>(0);
   dlb::Dist1D<int> Seen = B.dist1D<int>(1);
-  for (int j = B.begin(); j < B.end(); ++j) {
+  for (int j = B.begin(); j < B.end(); B.hook(j), ++j) {
     Z[0][j] = Z[1][j - 1] * Z[1][j + 1] + j;
     Seen[j] += 1;
   }

@@ -20,7 +20,7 @@ long long Squares[N];
 void squaresKernel(dlb::Block &B) {
   dlb::Dist1D<long long> Squares = B.dist1D<long long>(0);
   dlb::Dist1D<int> Seen = B.dist1D<int>(1);
-  for (int i = B.begin(); i < B.end(); ++i) {
+  for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     Squares[i] = static_cast<long long>(i) * i;
     Seen[i] += 1;
   }

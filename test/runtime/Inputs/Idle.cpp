@@ -28,7 +28,7 @@ double cpuSeconds() {
 void stampKernel(dlb::Block &B) {
   dlb::Dist1D<double> Cpu = B.dist1D<double>(0);
   dlb::Dist1D<int> Seen = B.dist1D<int>(1);
-  for (int i = B.begin(); i < B.end(); ++i) {
+  for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     Cpu[i] = cpuSeconds();
     Seen[i] += 1;
   }

@@ -66,7 +66,7 @@ void reduceKernel(dlb::Block &B) {
   using dlb::ReduceOp;
   dlb::Dist1D<int> Seen = B.dist1D<int>(0);
   Vars P = identities();
-  for (int i = B.begin(); i < B.end(); ++i) {
+  for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     P.step(i);
     Seen[i] += 1;
   }

@@ -48,7 +48,7 @@ void jacobiKernel(dlb::Block &Blk) {
   dlb::Dist2D<double> Src = Blk.dist2D<double>(1);
   dlb::Dist1D<int> Seen = Blk.dist1D<int>(2);
   double Change = dlb::identity<double>(dlb::ReduceOp::Max);
-  for (int i = Blk.begin(); i < Blk.end(); ++i) {
+  for (int i = Blk.begin(); i < Blk.end(); Blk.hook(i), ++i) {
     for (int j = 1; j < M - 1; ++j) {
       Dst[i][j] = 0.25 * (Src[i - 1][j] + Src[i + 1][j] + Src[i][j - 1] +
                           Src[i][j + 1]);

@@ -16,14 +16,20 @@ def main():
     assert set(stats) == {"ranks", "loops"}, stats.keys()
     assert stats["ranks"] == ranks, stats["ranks"]
     for name, s in stats["loops"].items():
-        assert set(s) == {"strategy", "executions", "iterations",
-                          "elapsed_seconds", "rank_iterations",
-                          "rank_compute_seconds"}, (name, s.keys())
-        assert len(s["rank_iterations"]) == ranks, name
-        assert len(s["rank_compute_seconds"]) == ranks, name
+        per_rank = ["rank_iterations", "rank_compute_seconds",
+                    "rank_load_seconds", "rank_wait_seconds",
+                    "rank_balance_seconds"]
+        counters = ["executions", "iterations", "synchronizations",
+                    "redistributions", "iterations_moved", "bytes_moved"]
+        assert set(s) == {"strategy", "elapsed_seconds", *counters,
+                          *per_rank}, (name, s.keys())
+        for key in per_rank:
+            assert len(s[key]) == ranks, (name, key)
+            assert all(v >= 0 for v in s[key]), (name, key)
+        assert all(isinstance(s[k], int) and s[k] >= 0 for k in counters), name
         assert sum(s["rank_iterations"]) == s["iterations"], name
+        assert s["redistributions"] <= s["synchronizations"], name
         assert s["executions"] > 0 and s["elapsed_seconds"] >= 0, name
-        assert all(t >= 0 for t in s["rank_compute_seconds"]), name
     s = stats["loops"][loop]
     print("%s: strategy %s, %d executions, %d iterations, per rank %s" %
           (loop, s["strategy"], s["executions"], s["iterations"],

@@ -1,0 +1,76 @@
+//===- dlb/Balance.h - The load balancing decision ------------------------===//
+//
+// The pure part of a load balancing step (Zaki, Parthasarathy & Li, section
+// 1.2, "Work Movement" and "Data Movement and Profitability Analysis"): from
+// the profiles the members measured since the last synchronization, compute
+// the new distribution of the remaining iterations, the transfers that
+// realize it, and whether moving is worth it. No MPI: the distributed
+// strategies run it on every member and rely on it being deterministic.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_BALANCE_H
+#define DLB_BALANCE_H
+
+#include <vector>
+
+namespace dlb {
+
+/// What one rank measured since the last synchronization.
+struct RankProfile {
+  long long Done = 0;      ///< iterations completed
+  double Seconds = 0;      ///< time spent computing them (busy time, not idle)
+  long long Remaining = 0; ///< iterations still assigned to the rank
+};
+
+/// Count iterations move from rank From to rank To.
+struct Transfer {
+  int From = 0;
+  int To = 0;
+  long long Count = 0;
+  bool operator==(const Transfer &O) const;
+};
+
+struct BalanceParams {
+  /// Move only if the predicted finish is at most ProfitFactor times the
+  /// finish without moving (section 1.2: "at least a 10% improvement";
+  /// Siegell & Steenkiste's imbalance threshold, section 6.2).
+  double ProfitFactor = 0.9;
+  /// No movement when fewer iterations than this would move in total...
+  long long MinMove = 1;
+  /// ...or when less than this fraction of the remaining work would move
+  /// (section 1.2: a small movement means "almost balanced").
+  double MinMoveFraction = 0.05;
+  /// Estimated cost of moving one iteration (its data), added to the
+  /// receiver's predicted time (the alpha(j) term of eq. 1.3.5). The
+  /// chapter's 10% rule leaves it out (0); Siegell & Steenkiste, section 6.3,
+  /// weigh it against the gain.
+  double MoveSecondsPerIteration = 0;
+};
+
+struct Decision {
+  /// Per member, in Members order; the old Remaining unless Move.
+  std::vector<long long> NewRemaining;
+  /// From/To are rank numbers; ordered by From, then To. Empty unless Move.
+  std::vector<Transfer> Transfers;
+  /// Predicted seconds until the last member finishes, without and with the
+  /// proposed distribution (reported even when it is not adopted). Before
+  /// is +infinity when a member of speed 0 still has work.
+  double FinishBefore = 0;
+  double FinishAfter = 0;
+  bool Move = false;
+};
+
+/// Decides the redistribution of the remaining iterations of \p Members (all
+/// ranks for global strategies, one group for local ones); \p Profiles is
+/// indexed by rank. The rules, documented in Balance.cpp, make the result a
+/// function of the members' profiles and \p P only.
+Decision decide(const std::vector<RankProfile> &Profiles,
+                const std::vector<int> &Members, const BalanceParams &P);
+
+/// Groups of K consecutive ranks, the last one smaller when K does not divide
+/// Ranks: the local strategies' K-block fixed groups (section 1.2.1).
+std::vector<std::vector<int>> fixedGroups(int Ranks, int K);
+
+} // namespace dlb
+
+#endif // DLB_BALANCE_H

@@ -1,0 +1,85 @@
+//===- dlb/Load.h - Emulated external load --------------------------------===//
+//
+// The competing loads of the experiments, as pure functions of time so that
+// they are reproducible and testable without MPI:
+//   * random: the discrete random load of Zaki, Parthasarathy & Li, section
+//     1.3.1 ("Maximum Load", "Duration of Persistence"), each rank's level
+//     drawn from {0..max} and redrawn every `persist` seconds;
+//   * oscillate: the artificial competing load of Siegell & Steenkiste,
+//     section 3, a process that computes for duty*period seconds and then
+//     sleeps for the rest of the period (level 1 while it computes);
+//   * constant: a fixed level.
+// A rank under load l runs at 1/(l+1) of its speed (section 1.3.2, "Effect
+// of Discrete Load"); the runtime emulates this by sleeping after it
+// computes (emulatedDelay).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_LOAD_H
+#define DLB_LOAD_H
+
+#include <string>
+#include <vector>
+
+namespace dlb {
+
+struct LoadSpec {
+  enum KindTy { None, Random, Oscillate, Constant } Kind = None;
+  int Max = 0;            ///< random: the maximum level
+  double Persist = 1;     ///< random: seconds between redraws
+  unsigned Seed = 1;      ///< random: seed of the draws
+  double Period = 1;      ///< oscillate: seconds of one compute+sleep cycle
+  double Duty = 0.5;      ///< oscillate: fraction of the period under load
+  std::vector<int> Ranks; ///< the loaded ranks, ascending; empty = all ranks
+  double Level = 0;       ///< constant: the level
+};
+
+/// Parses a load specification:
+///   none
+///   random:max=M[,persist=SECONDS][,seed=S][,ranks=LIST]
+///   oscillate:period=SECONDS,duty=F[,ranks=LIST]
+///   constant:load=L[,ranks=LIST]
+/// Fields may come in any order. M and S are integers >= 0; SECONDS > 0;
+/// F in [0, 1]; L >= 0 (may be fractional). Defaults: persist=1, seed=1,
+/// ranks=all. LIST names ranks separated by '+', each a number or an
+/// inclusive range A-B: "ranks=0+3", "ranks=1-3", "ranks=0+2-4"; ranks are
+/// at most 1048575. On failure returns false, leaves Spec alone and sets
+/// Error to a message naming the bad kind, field or value.
+bool parseLoadSpec(const std::string &Text, LoadSpec &Spec, std::string &Error);
+
+/// The load one rank sees over time, a piecewise-constant function.
+class LoadModel {
+public:
+  LoadModel(const LoadSpec &Spec, int Rank);
+
+  /// The load level of the rank at time T seconds after start (a time
+  /// before 0 counts as 0).
+  double levelAt(double T) const;
+
+  /// Whether the level is ever above 0.
+  bool active() const;
+
+private:
+  /// The constant pieces of the level, numbered in time order: piece N covers
+  /// [pieceBegin(N), pieceBegin(N + 1)).
+  long long pieceAt(double T) const;
+  double pieceBegin(long long N) const;
+  double pieceLevel(long long N) const;
+
+  friend double emulatedDelay(const LoadModel &M, double Start,
+                              double ComputeSeconds);
+
+  LoadSpec Spec; ///< Kind is None when the rank is not one of Spec.Ranks
+  int Rank;
+};
+
+/// The seconds to sleep after computing for ComputeSeconds from time Start
+/// so that the work takes the wall time it would at 1/(l(t)+1) of the speed:
+/// the end E solves integral from Start to E of dt/(l(t)+1) = ComputeSeconds
+/// exactly over the pieces of l, and the delay is E - Start - ComputeSeconds
+/// (l * ComputeSeconds under a constant level l). Its cost grows with the
+/// number of pieces the work spans.
+double emulatedDelay(const LoadModel &M, double Start, double ComputeSeconds);
+
+} // namespace dlb
+
+#endif // DLB_LOAD_H

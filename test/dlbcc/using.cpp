@@ -1,0 +1,66 @@
+// Using directives, using declarations and namespace aliases of the enclosing
+// function that precede the loop are repeated in its kernel, which is emitted
+// before the function; the loop's variables are re-declared in a block below
+// them, where they hide what the declarations bring in. Using declarations of
+// variables are repeated only for constant globals the kernel does not
+// re-declare.
+// RUN: %dlbcc %s -o %t.cpp
+// RUN: FileCheck %s < %t.cpp
+// RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
+
+#include <cmath>
+
+namespace geo {
+double scale(double x) { return 2 * x; }
+double offset = 3;
+double spare = 0;
+const double unit = 1.5;
+} // namespace geo
+
+double a[16];
+
+void f(int n) {
+  using namespace geo;
+  namespace G = geo;
+  {
+    using std::sqrt;
+    using geo::offset; // re-declared by the kernel: left out
+    using geo::spare;  // not used by the loop: left out
+    using geo::unit;
+#pragma dlb doall distribute(a)
+    for (int i = 0; i < n; ++i)
+      a[i] = sqrt(scale(i)) + G::scale(offset) + unit;
+    using std::cos; // after the loop: left out
+    a[0] = cos(a[0]) + spare;
+  }
+}
+
+void g(int n) {
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = geo::scale(i);
+}
+
+int main() {
+  f(16);
+  g(16);
+}
+
+// The checks come last: the emitted file holds these comments too, after the
+// kernels.
+// CHECK:      static void dlbcc_kernel_0(dlb::Block &dlbcc_block) {
+// CHECK-NEXT:   // dlbcc: in scope at the loop in its function
+// CHECK-NEXT:   using namespace geo;
+// CHECK-NEXT:   namespace G = geo;
+// CHECK-NEXT:   using std::sqrt;
+// CHECK-NEXT:   using geo::unit;
+// CHECK-NEXT:   {
+// CHECK-NEXT:   double offset = dlbcc_block.scalar<double>(0);
+// CHECK-NEXT:   dlb::Dist1D<double> a = dlbcc_block.dist1D<double>(0);
+// CHECK-NEXT:   for (int i = dlbcc_block.begin(); i < dlbcc_block.end(); dlbcc_block.hook(i), ++i)
+// CHECK-NEXT:   { a[i] = sqrt(scale(i)) + G::scale(offset) + unit; }
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// A function without using declarations keeps the plain kernel.
+// CHECK:      static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
+// CHECK-NEXT:   dlb::Dist1D<double> a = dlbcc_block.dist1D<double>(0);
