@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One-command set-up of dlbcc on Debian 12, as root: installs the packages it
 # needs (only the missing ones), builds, then runs the demo or the test suite.
-#   tools/setup.sh demo   translate examples/mxm.cpp, build it, run on 4 ranks
+#   tools/setup.sh demo   translate examples/mxm.cpp, build it, run it on 4
+#                         ranks under load, balanced by GDDLB
 #   tools/setup.sh test   build and run the whole test suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,8 +38,12 @@ if [ "$mode" = demo ]; then
   build/bin/dlbcc examples/mxm.cpp -o build/demo/mxm.dlb.cpp
   mpicxx -std=c++17 -O2 build/demo/mxm.dlb.cpp $(build/bin/dlbcc --cflags) \
     $(build/bin/dlbcc --libs) -o build/demo/mxm
-  echo "== mpiexec -n 4 build/demo/mxm 512 --dlb-verbose"
-  mpiexec -n 4 build/demo/mxm 512 --dlb-verbose
+  # Ranks 1 and 2 share their cores with an emulated competing load that
+  # changes at random; GDDLB moves rows of Z and X to the faster ranks.
+  run=(mpiexec -n 4 build/demo/mxm 512 --dlb-strategy=gddlb
+       --dlb-load=random:max=3,persist=0.2,seed=1,ranks=1-2 --dlb-verbose)
+  echo "== ${run[*]}"
+  "${run[@]}"
   exit 0
 fi
 
