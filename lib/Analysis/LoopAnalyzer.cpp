@@ -273,8 +273,10 @@ const Expr *accumulatorOf(const Expr *Combined, const VarDecl *V,
 
 /// Is this reference to reduction variable V part of an allowed update whose
 /// value is not used?
-bool isReductionUpdate(const DeclRefExpr *D, const VarDecl *V, ReductionOp Op,
-                       ParentMap &PM) {
+/// The update (`x += e`, `x = x + e`, `++x`, ...) this reference to
+/// reduction variable V is part of, or null if it is used in another way.
+const Expr *reductionUpdate(const DeclRefExpr *D, const VarDecl *V,
+                            ReductionOp Op, ParentMap &PM) {
   const Expr *E = D;
   const Stmt *P = consumer(E, PM);
   const Expr *Update = nullptr;
@@ -300,7 +302,19 @@ bool isReductionUpdate(const DeclRefExpr *D, const VarDecl *V, ReductionOp Op,
       break;
     }
   }
-  return Update && !PM.isConsumedExpr(Update);
+  return Update && !PM.isConsumedExpr(Update) ? Update : nullptr;
+}
+
+/// Does the update compute in floating point for an integer variable? Each
+/// step truncates, and in parallel the steps truncate in another order.
+bool truncatesFloatingUpdate(const Expr *Update, const VarDecl *V) {
+  if (!V->getType()->isIntegerType())
+    return false;
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(Update))
+    return CA->getComputationLHSType()->isRealFloatingType();
+  if (const auto *B = dyn_cast<BinaryOperator>(Update))
+    return B->getRHS()->IgnoreImpCasts()->getType()->isRealFloatingType();
+  return false;
 }
 
 const char *reductionForm(ReductionOp Op) {
@@ -414,6 +428,7 @@ private:
   llvm::SetVector<const VarDecl *> ScalarReads;
   llvm::SmallPtrSet<const VarDecl *, 8> UsedReductions;
   llvm::SmallPtrSet<const VarDecl *, 4> Untransferable;
+  llvm::SmallPtrSet<const Expr *, 4> TruncatingReductions;
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
 
@@ -738,7 +753,14 @@ void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
       continue;
     UsedReductions.insert(V);
     WrittenVars.insert(V);
-    if (!isReductionUpdate(D, V, R.Op, PM)) {
+    const Expr *Update = reductionUpdate(D, V, R.Op, PM);
+    if (Update && truncatesFloatingUpdate(Update, V)) {
+      if (TruncatingReductions.insert(Update).second) {
+        report(DE, Update->getBeginLoc(), Diag::ReductionTruncates)
+            << V->getName();
+        Failed = true;
+      }
+    } else if (!Update) {
       report(DE, D->getLocation(), Diag::ReductionBadUse)
           << V->getName() << reductionForm(R.Op);
       Failed = true;

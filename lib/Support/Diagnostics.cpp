@@ -113,6 +113,11 @@ DiagInfo info(Diag D) {
   case Diag::ReductionBadUse:
     return {E, "reduction variable '%0' may only be updated as %1 in the "
                "loop"};
+  case Diag::ReductionTruncates:
+    return {E, "integer reduction variable '%0' is updated with a "
+               "floating-point value: each update truncates, and in parallel "
+               "the truncations would happen in another order; convert the "
+               "value to an integer, or make '%0' floating-point"};
   case Diag::ReductionAlsoArray:
     return {E, "'%0' is a reduction variable and cannot be an array"};
   case Diag::ArrayUnsupportedType:

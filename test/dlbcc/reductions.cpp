@@ -75,4 +75,17 @@ void reductions(int n) {
   for (int i = 0; i < n; ++i)
     a[i] = (u += 1);
 // CHECK: :[[@LINE-1]]:13: error: reduction variable 'u' may only be updated as
+// An integer updated with floating-point values truncates at every step.
+  long count = 0;
+#pragma dlb doall reduction(+: count)
+  for (int i = 0; i < n; ++i)
+    count += 0.5 * a[i];
+// CHECK: :[[@LINE-1]]:5: error: integer reduction variable 'count' is updated with a floating-point value: each update truncates, and in parallel the truncations would happen in another order; convert the value to an integer, or make 'count' floating-point
+#pragma dlb doall reduction(+: count)
+  for (int i = 0; i < n; ++i)
+    count = count + a[i];
+// CHECK: :[[@LINE-1]]:5: error: integer reduction variable 'count' is updated with a floating-point value
+#pragma dlb doall reduction(+: count)
+  for (int i = 0; i < n; ++i)
+    count += static_cast<long>(a[i]) + 1;
 }

@@ -56,6 +56,7 @@ enum class Diag {
   ScalarAddressTaken,
   ReductionNotScalar,
   ReductionBadUse,
+  ReductionTruncates,
   ReductionAlsoArray,
   ArrayUnsupportedType,
   ArrayPointerNeedsShape,
