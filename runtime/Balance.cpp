@@ -150,6 +150,13 @@ std::vector<Transfer> matchTransfers(const std::vector<long long> &Old,
 
 } // namespace
 
+std::vector<long long> apportion(long long Total,
+                                 const std::vector<double> &Weights) {
+  std::vector<std::size_t> Order(Weights.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  return apportion(Total, Weights, Order);
+}
+
 bool Transfer::operator==(const Transfer &O) const {
   return From == O.From && To == O.To && Count == O.Count;
 }
@@ -175,8 +182,12 @@ Decision decide(const std::vector<RankProfile> &Profiles,
       matchTransfers(D.NewRemaining, New, Members, ByRank, MovedIn);
 
   // The predicted finish is that of the last member (section 1.3.2); a
-  // receiver also pays for the data it receives (eq. 1.3.5).
+  // receiver also pays for the data it receives (eq. 1.3.5), and moving at
+  // all costs what past redistributions cost (the cost-benefit test of
+  // Siegell & Steenkiste, section 6.3): the most any member measured, so
+  // that every member decides alike.
   long long Moved = 0;
+  double Overhead = 0;
   for (std::size_t I = 0; I < Members.size(); ++I) {
     D.FinishBefore =
         std::max(D.FinishBefore, secondsFor(D.NewRemaining[I], Speeds[I]));
@@ -184,7 +195,9 @@ Decision decide(const std::vector<RankProfile> &Profiles,
         std::max(D.FinishAfter, secondsFor(New[I], Speeds[I]) +
                                     MovedIn[I] * P.MoveSecondsPerIteration);
     Moved += MovedIn[I];
+    Overhead = std::max(Overhead, Profiles[Members[I]].MoveSeconds);
   }
+  D.FinishAfter += Overhead;
 
   // Section 1.2, "Work Movement": too little to move means almost balanced
   // or almost done; then the profitability analysis.

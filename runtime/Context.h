@@ -8,9 +8,11 @@
 #define DLB_RUNTIME_CONTEXT_H
 
 #include "Stats.h"
+#include "dlb/Loop.h"
 #include "dlb/Options.h"
 
 #include <mpi.h>
+#include <map>
 #include <string>
 
 namespace dlb {
@@ -30,6 +32,9 @@ struct Context {
   /// emulated load, so a random load persists across loop executions.
   double StartTime = 0;
   StatsTable Stats;
+  /// Rank 0, per loop run under a dynamic strategy: the speed of each rank
+  /// in its last execution, the start of the next one.
+  std::map<const LoopDesc *, std::vector<double>> LastSpeeds;
 };
 
 Context &context();

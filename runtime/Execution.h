@@ -112,6 +112,7 @@ public:
   const std::vector<Piece> &executed() const { return Executed; }
 
 private:
+  void prime();
   static void pollThunk(Block &B);
   void poll(Block &B);
   void runPiece(Piece P);
@@ -169,6 +170,8 @@ private:
   double BusySinceSync = 0;
   long long LastDone = 0;
   double LastSeconds = 0;
+  /// Average time of this rank's redistributions so far.
+  double MoveCost = 0;
 };
 
 } // namespace dlb

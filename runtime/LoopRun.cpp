@@ -167,6 +167,32 @@ std::pair<unsigned long long, unsigned long long> indexChecksums(long long Lb,
           static_cast<unsigned long long>(Sq)};
 }
 
+/// The first distribution: under a dynamic strategy a block loop that ran
+/// before starts where its last execution's speeds say (the balancing then
+/// corrects what changed); otherwise block or cyclic.
+Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
+                         Schedule Sched, long long Lb, long long Ub,
+                         int Ranks) {
+  const auto &Last = context().LastSpeeds;
+  auto It = Last.find(&Desc);
+  if (Params.Strat == Strategy::Static || Sched != Schedule::Block ||
+      It == Last.end() || static_cast<int>(It->second.size()) != Ranks)
+    return initialPartition(Sched, Lb, Ub, Ranks);
+  return weightedPartition(Lb, Ub, It->second);
+}
+
+void rememberSpeeds(const LoopDesc &Desc, const ExecParams &Params,
+                    const std::vector<RankWork> &Work) {
+  if (Params.Strat == Strategy::Static)
+    return;
+  std::vector<double> &Speeds = context().LastSpeeds[&Desc];
+  Speeds.clear();
+  for (const RankWork &W : Work) {
+    const double Busy = W.Counters.ComputeSeconds + W.Counters.LoadSeconds;
+    Speeds.push_back(Busy > 0 ? W.Counters.Iterations / Busy : 0);
+  }
+}
+
 void verify(const char *Name, long long Lb, long long Ub,
             const std::vector<RankWork> &Work) {
   long long Count = 0;
@@ -222,7 +248,7 @@ void LoopRun::run() {
   const double Start = now();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size()};
   const ExecParams Params = execParams(Strat, Ranks, Arrays);
-  const Partition Parts = initialPartition(Sched, Lb, Ub, Ranks);
+  const Partition Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
   // Under a dynamic strategy every rank takes part: work may come its way.
   auto TakesPart = [&](int W) {
     return Params.Strat != Strategy::Static || !Parts[W].empty();
@@ -296,8 +322,10 @@ void LoopRun::run() {
       if (W.Slots[K].Has)
         R.Combine(R.Var, W.Slots[K].Bytes, R.Op);
   }
-  if (Distribute)
+  if (Distribute) {
     record(Desc.name(), Params, Work, now() - Start);
+    rememberSpeeds(Desc, Params, Work);
+  }
 }
 
 void serveRun(const Command &Cmd) {

@@ -5,9 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dlb/Partition.h"
+#include "dlb/Balance.h"
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 namespace dlb {
 namespace {
@@ -42,6 +44,28 @@ std::vector<std::vector<Range>> initialPartition(Schedule S, long long Lb,
     if (End > Begin)
       Parts[R].push_back({Begin, End});
     Begin = End;
+  }
+  return Parts;
+}
+
+std::vector<std::vector<Range>>
+weightedPartition(long long Lb, long long Ub,
+                  const std::vector<double> &Weights) {
+  const int Ranks = static_cast<int>(Weights.size());
+  const bool Usable =
+      std::any_of(Weights.begin(), Weights.end(),
+                  [](double W) { return W > 0; }) &&
+      std::all_of(Weights.begin(), Weights.end(),
+                  [](double W) { return W >= 0 && std::isfinite(W); });
+  if (!Usable || Ub <= Lb)
+    return initialPartition(Schedule::Block, Lb, Ub, Ranks);
+  std::vector<std::vector<Range>> Parts(Ranks);
+  const std::vector<long long> Sizes = apportion(Ub - Lb, Weights);
+  long long Begin = Lb;
+  for (int R = 0; R < Ranks; ++R) {
+    if (Sizes[R] > 0)
+      Parts[R].push_back({Begin, Begin + Sizes[R]});
+    Begin += Sizes[R];
   }
   return Parts;
 }

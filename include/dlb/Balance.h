@@ -20,6 +20,9 @@ struct RankProfile {
   long long Done = 0;      ///< iterations completed
   double Seconds = 0;      ///< time spent computing them (busy time, not idle)
   long long Remaining = 0; ///< iterations still assigned to the rank
+  /// What moving work has cost this rank so far, per redistribution (the
+  /// fixed part: messages and bookkeeping); 0 before the first.
+  double MoveSeconds = 0;
 };
 
 /// Count iterations move from rank From to rank To.
@@ -66,6 +69,12 @@ struct Decision {
 /// function of the members' profiles and \p P only.
 Decision decide(const std::vector<RankProfile> &Profiles,
                 const std::vector<int> &Members, const BalanceParams &P);
+
+/// Total split in proportion to the (non-negative, not all zero) Weights,
+/// rounded by the largest remainder method: the parts add up to Total, and
+/// equal remainders favour the lower index (eq. 1.3.3).
+std::vector<long long> apportion(long long Total,
+                                 const std::vector<double> &Weights);
 
 /// Groups of K consecutive ranks, the last one smaller when K does not divide
 /// Ranks: the local strategies' K-block fixed groups (section 1.2.1).

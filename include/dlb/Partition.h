@@ -29,6 +29,12 @@ struct Range {
 std::vector<std::vector<Range>> initialPartition(Schedule S, long long Lb,
                                                  long long Ub, int Ranks);
 
+/// One contiguous block per rank, in rank order, with sizes in proportion to
+/// Weights (one per rank; e.g. the speeds measured by the last execution of
+/// the loop). Equal blocks if no weight is positive.
+std::vector<std::vector<Range>> weightedPartition(long long Lb, long long Ub,
+                                                  const std::vector<double> &Weights);
+
 /// The index range [Lo, Hi) of the distributed dimension that a block needs
 /// (its own iterations widened by the access's halo), clipped to [0, Extent).
 Range neededRange(const Range &Iters, const Access &Acc, long long Extent);

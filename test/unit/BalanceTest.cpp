@@ -421,3 +421,20 @@ TEST(BalanceTest, RoundingStaysWithinOneOfTheExactShare) {
 }
 
 } // namespace
+
+TEST(BalanceTest, PastMovementCostsCanMakeMovingUnprofitable) {
+  // Rank 1 is twice as slow: moving saves a quarter of the time (1.0 s to
+  // 0.75 s predicted) unless a past redistribution cost more than that.
+  std::vector<RankProfile> Profiles = {{100, 1.0, 0}, {50, 1.0, 100}};
+  Profiles[1].Remaining = 100;
+  Profiles[0].Remaining = 100;
+  Decision Cheap = decide(Profiles, {0, 1}, BalanceParams());
+  EXPECT_TRUE(Cheap.Move);
+  Profiles[0].MoveSeconds = 0.5;
+  Decision Costly = decide(Profiles, {0, 1}, BalanceParams());
+  EXPECT_FALSE(Costly.Move);
+  EXPECT_NEAR(Costly.FinishAfter - Cheap.FinishAfter, 0.5, 1e-9);
+  // Every member uses the largest cost, whoever measured it.
+  std::swap(Profiles[0].MoveSeconds, Profiles[1].MoveSeconds);
+  EXPECT_FALSE(decide(Profiles, {0, 1}, BalanceParams()).Move);
+}

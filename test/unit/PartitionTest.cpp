@@ -157,3 +157,20 @@ TEST(PartitionTest, OwnedRangeIsTheBlockClipped) {
 }
 
 } // namespace
+
+TEST(PartitionTest, WeightedBlocksFollowTheWeights) {
+  auto Parts = weightedPartition(10, 110, {1.0, 3.0, 0.0, 1.0});
+  ASSERT_EQ(Parts.size(), 4u);
+  EXPECT_EQ(Parts[0], (std::vector<Range>{{10, 30}}));
+  EXPECT_EQ(Parts[1], (std::vector<Range>{{30, 90}}));
+  EXPECT_TRUE(Parts[2].empty());
+  EXPECT_EQ(Parts[3], (std::vector<Range>{{90, 110}}));
+}
+
+TEST(PartitionTest, WeightedBlocksWithoutUsableWeightsAreEqual) {
+  EXPECT_EQ(weightedPartition(0, 9, {0.0, 0.0, 0.0}),
+            initialPartition(Schedule::Block, 0, 9, 3));
+  EXPECT_EQ(weightedPartition(0, 9, {1.0, -1.0, 2.0}),
+            initialPartition(Schedule::Block, 0, 9, 3));
+  EXPECT_TRUE(weightedPartition(5, 5, {1.0, 2.0})[1].empty());
+}

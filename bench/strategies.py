@@ -1,0 +1,747 @@
+#!/usr/bin/env python3
+"""Load balancing benchmark of dlbcc/libdlb: static vs the four strategies.
+
+    python3 bench/strategies.py [--quick] [--out DIR] [--reps N]
+                                [--only A|B] [--keep-build] [--no-wait-quiet]
+
+Translates examples/{mxm,ac,mandel}.cpp with build/bin/dlbcc and compiles
+them with mpicxx (into a temporary directory), then runs:
+
+Experiment A (after Figure 1.7 of Zaki, Parthasarathy & Li): every example
+on P = 2 and 4 ranks, without load and under the emulated external load
+random:max=5,persist=0.5,seed=S; static and gcdlb, gddlb, lcdlb, lddlb, each
+repeated (3 times by default). Repetition r uses the same seed S for every
+strategy, so all strategies face the same load. Reported: the median wall
+time of mpiexec (measured here) and the median elapsed_seconds of the loop
+(from --dlb-stats), both normalized to static, and static's absolute time.
+
+Experiment B: mxm on 2 ranks bound one per core (mpiexec -bind-to core),
+with a real CPU-bound process pinned to core 0 (started before and killed
+after each run): static and the strategies (the local ones also with
+--dlb-group=2, since their default group size on 2 ranks is 1). Reported: the
+median times and each strategy's speedup over static, plus static without
+the competitor and the ideal speedup computed from the static run's speeds.
+
+Everything is printed as plain tables on stdout (progress goes to stderr)
+and written as CSV files to --out (default bench/results/). Python standard
+library only. This is a benchmark, not a test: it prints figures and checks
+targets, and its exit status is 0 unless a run fails.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DLBCC = os.path.join(ROOT, "build", "bin", "dlbcc")
+
+STRATEGIES = ["static", "gcdlb", "gddlb", "lcdlb", "lddlb"]
+EXAMPLES = ["mxm", "ac", "mandel"]
+# Problem sizes (argv[1]): a static run on 4 ranks takes about 1 s here.
+SIZES_FULL = {"mxm": 768, "ac": 224, "mandel": 2048}
+SIZES_QUICK = {"mxm": 320, "ac": 100, "mandel": 512}
+SIZE_B_FULL = 768
+SIZE_B_QUICK = 512
+LOAD_SPEC = "random:max=5,persist=0.5,seed={seed}"
+SEED_BASE = 1000
+RUN_TIMEOUT = 300  # seconds per mpiexec run
+
+# Targets of the issue.
+NOLOAD_TOLERANCE = 1.03  # no load: every strategy within 3% of static
+B_TARGET = 1.35          # experiment B: best strategy >= 1.35x static
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- machine
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def git_head():
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def cpu_times():
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return sum(fields[:8]), idle
+
+
+def busy_cores(interval):
+    """CPU used by the whole machine over `interval` seconds, in cores."""
+    t0, i0 = cpu_times()
+    time.sleep(interval)
+    t1, i1 = cpu_times()
+    total = t1 - t0
+    if total <= 0:
+        return 0.0
+    return (total - (i1 - i0)) / total * os.cpu_count()
+
+
+class Quiet:
+    """Waits before each run until the machine is idle (other jobs running
+    on it would distort the timings) and records what it saw."""
+
+    def __init__(self, enabled, threshold=0.3, max_wait=60.0):
+        self.enabled = enabled
+        self.threshold = threshold
+        self.max_wait = max_wait
+        self.noisy_runs = 0
+        self.waited = 0.0
+        self.foreign = []
+
+    def record(self, cores):
+        self.foreign.append(cores)
+
+    def wait(self):
+        if not self.enabled:
+            return float("nan")
+        start = time.monotonic()
+        while True:
+            b = busy_cores(0.25)
+            if b < self.threshold:
+                break
+            if time.monotonic() - start > self.max_wait:
+                self.noisy_runs += 1
+                log("  warning: machine busy (%.2f cores) before a run; "
+                    "running anyway" % b)
+                break
+            time.sleep(1.0)
+        self.waited += time.monotonic() - start
+        return b
+
+
+# ---------------------------------------------------------------- building
+
+def build(workdir, log_fn=log):
+    """Translates and compiles the examples; links against a private copy of
+    libdlb so that a rebuild of build/ during the benchmark does not change
+    the library under it."""
+    if not os.path.exists(DLBCC):
+        sys.exit("error: %s not found; run `cmake --build %s -j2` first"
+                 % (DLBCC, os.path.join(ROOT, "build")))
+    cflags = subprocess.run([DLBCC, "--cflags"], capture_output=True,
+                            text=True, check=True).stdout.split()
+    libs = subprocess.run([DLBCC, "--libs"], capture_output=True,
+                          text=True, check=True).stdout.split()
+    libdir = None
+    for a in libs:
+        if a.startswith("-L"):
+            libdir = a[2:]
+    privlib = os.path.join(workdir, "lib")
+    os.makedirs(privlib, exist_ok=True)
+    if libdir and os.path.exists(os.path.join(libdir, "libdlb.so")):
+        shutil.copy2(os.path.join(libdir, "libdlb.so"), privlib)
+        libs = ["-L" + privlib, "-Wl,-rpath," + privlib, "-ldlb"]
+    progs = {}
+    for ex in EXAMPLES:
+        src = os.path.join(ROOT, "examples", ex + ".cpp")
+        out_cpp = os.path.join(workdir, ex + ".dlb.cpp")
+        prog = os.path.join(workdir, ex)
+        log_fn("building %s" % ex)
+        subprocess.run([DLBCC, src, "-o", out_cpp], check=True)
+        subprocess.run(["mpicxx", "-std=c++17", "-O2", out_cpp] + cflags +
+                       libs + ["-o", prog], check=True)
+        progs[ex] = prog
+    return progs
+
+
+# ---------------------------------------------------------------- running
+
+def loop_stats(path):
+    """Sums the loops of a --dlb-stats file (every example has one loop)."""
+    with open(path) as f:
+        d = json.load(f)
+    loops = list(d["loops"].values())
+    s = {"elapsed": 0.0, "syncs": 0, "redists": 0, "moved": 0, "bytes": 0}
+    ranks = d["ranks"]
+    per_rank = {k: [0.0] * ranks for k in
+                ("iterations", "compute", "load", "wait", "balance")}
+    for lp in loops:
+        s["elapsed"] += lp["elapsed_seconds"]
+        s["syncs"] += lp["synchronizations"]
+        s["redists"] += lp["redistributions"]
+        s["moved"] += lp["iterations_moved"]
+        s["bytes"] += lp["bytes_moved"]
+        for key, field in (("iterations", "rank_iterations"),
+                           ("compute", "rank_compute_seconds"),
+                           ("load", "rank_load_seconds"),
+                           ("wait", "rank_wait_seconds"),
+                           ("balance", "rank_balance_seconds")):
+            for r, v in enumerate(lp[field]):
+                per_rank[key][r] += v
+    s["strategy_reported"] = "+".join(sorted({lp["strategy"] for lp in loops}))
+    s["per_rank"] = per_rank
+    return s
+
+
+def kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def rank_affinities(prog, proc, settle=0.4, timeout=5.0):
+    """While `proc` (mpiexec) runs, finds the ranks of `prog` and returns
+    {rank: Cpus_allowed_list} read from /proc, `settle` seconds after both
+    ranks appeared: during their first ~50 ms the ranks' affinity was seen
+    to flip between the cores (start-up; hwloc's topology discovery binds to
+    each core in turn), so an early reading can be wrong."""
+    found = {}
+    deadline = time.monotonic() + timeout
+    seen_both = None
+    while time.monotonic() < deadline and proc.poll() is None:
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    argv0 = f.read().split(b"\0")[0].decode()
+                if os.path.realpath(argv0) != os.path.realpath(prog):
+                    continue
+                with open("/proc/%s/environ" % pid, "rb") as f:
+                    env = dict(kv.split(b"=", 1) for kv in f.read().split(b"\0")
+                               if b"=" in kv)
+                rank = int(env.get(b"PMI_RANK", b"-1"))
+                with open("/proc/%s/status" % pid) as f:
+                    for line in f:
+                        if line.startswith("Cpus_allowed_list"):
+                            found[rank] = line.split(":", 1)[1].strip()
+            except (OSError, ValueError):
+                continue
+        if len(found) >= 2:
+            if seen_both is None:
+                seen_both = time.monotonic()
+            elif time.monotonic() - seen_both >= settle:
+                break
+        time.sleep(0.05)
+    return found
+
+
+def proc_cpu_ticks(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def children_cpu():
+    """CPU seconds of this process and its reaped descendants."""
+    import resource
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        r = resource.getrusage(who)
+        total += r.ru_utime + r.ru_stime
+    return total
+
+
+class Foreign:
+    """CPU that the rest of the machine used during a run, in cores: busy
+    time of all CPUs (/proc/stat) minus what our reaped children (mpiexec and
+    the ranks) and the processes in `exclude` (the competitor) used."""
+
+    def __init__(self, exclude=()):
+        self.exclude = list(exclude)
+        self.tick = os.sysconf("SC_CLK_TCK")
+
+    def __enter__(self):
+        self.t0, self.i0 = cpu_times()
+        self.c0 = children_cpu()
+        self.x0 = sum(proc_cpu_ticks(p) for p in self.exclude)
+        self.w0 = time.perf_counter()
+        return self
+
+    def stop(self):
+        t1, i1 = cpu_times()
+        wall = time.perf_counter() - self.w0
+        busy = ((t1 - self.t0) - (i1 - self.i0)) / self.tick
+        ours = children_cpu() - self.c0 + \
+            (sum(proc_cpu_ticks(p) for p in self.exclude) - self.x0) / self.tick
+        self.cores = max(0.0, busy - ours) / max(wall, 1e-9)
+        return self.cores
+
+    def __exit__(self, *exc):
+        return False
+
+
+def run(prog, nranks, args, dlb_opts, statsfile, bind=False,
+        check_affinity=False, exclude=()):
+    """One mpiexec run; returns (wall seconds, stdout, stats, affinities,
+    foreign cores)."""
+    cmd = ["mpiexec"]
+    if bind:
+        cmd += ["-bind-to", "core"]
+    cmd += ["-n", str(nranks), prog] + [str(a) for a in args] + dlb_opts + \
+        ["--dlb-stats=" + statsfile]
+    if os.path.exists(statsfile):
+        os.remove(statsfile)
+    foreign = Foreign(exclude).__enter__()
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    aff = rank_affinities(prog, proc) if check_affinity else None
+    try:
+        out, err = proc.communicate(timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        raise RuntimeError("timeout: " + " ".join(cmd))
+    wall = time.perf_counter() - t0
+    fcores = foreign.stop()
+    if proc.returncode != 0:
+        raise RuntimeError("exit %d: %s\n%s" % (proc.returncode, " ".join(cmd),
+                                                err.decode(errors="replace")))
+    stats = loop_stats(statsfile)
+    stats["foreign"] = fcores
+    return wall, out, stats, aff, fcores
+
+
+class Competitor:
+    """A CPU-bound process pinned to core 0."""
+
+    def __enter__(self):
+        self.proc = subprocess.Popen(
+            ["taskset", "-c", "0", sys.executable, "-c", "while True: pass"],
+            start_new_session=True)
+        time.sleep(0.3)  # let it start spinning
+        if self.proc.poll() is not None:
+            raise RuntimeError("competing process did not start")
+        aff = os.sched_getaffinity(self.proc.pid)
+        if aff != {0}:
+            raise RuntimeError("competing process bound to %s, not {0}" % aff)
+        return self
+
+    def __exit__(self, *exc):
+        kill_group(self.proc)
+        return False
+
+
+# ---------------------------------------------------------------- output
+
+def fmt_table(headers, rows, title=None):
+    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = []
+    if title:
+        lines.append(title)
+    line = "  ".join(h.rjust(w) for h, w in zip(cells[0], widths))
+    lines.append(line)
+    lines.append("  ".join("-" * w for w in widths))
+    for r in cells[1:]:
+        lines.append("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+    return "\n".join(lines)
+
+
+def write_csv(path, headers, rows):
+    import csv
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(headers)
+        for r in rows:
+            w.writerow(r)
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def f3(x):
+    return "%.3f" % x
+
+
+def f2(x):
+    return "%.2f" % x
+
+
+RAW_HEADERS = ["experiment", "example", "size", "ranks", "load", "strategy",
+               "rep", "seed", "wall_s", "loop_elapsed_s", "synchronizations",
+               "redistributions", "iterations_moved", "bytes_moved",
+               "rank_iterations", "rank_compute_s", "rank_load_s",
+               "rank_wait_s", "rank_balance_s", "output_ok",
+               "busy_cores_before", "foreign_cores_during"]
+
+
+def raw_row(exp, ex, size, p, load, strat, rep, seed, wall, st, ok, busy,
+            foreign):
+    pr = st["per_rank"]
+    j = lambda xs, fmt: " ".join(fmt % v for v in xs)
+    return [exp, ex, size, p, load, strat, rep, seed, "%.4f" % wall,
+            "%.4f" % st["elapsed"], st["syncs"], st["redists"], st["moved"],
+            st["bytes"], j(pr["iterations"], "%d"), j(pr["compute"], "%.4f"),
+            j(pr["load"], "%.4f"), j(pr["wait"], "%.4f"),
+            j(pr["balance"], "%.4f"), int(ok), "%.2f" % busy,
+            "%.2f" % foreign]
+
+
+# ---------------------------------------------------------------- experiments
+
+class Reference:
+    """The stdout of each (example, size) must not depend on strategy/ranks."""
+
+    def __init__(self):
+        self.ref = {}
+        self.mismatches = []
+
+    def check(self, key, out, what):
+        if key not in self.ref:
+            self.ref[key] = out
+            return True
+        if self.ref[key] != out:
+            self.mismatches.append(what)
+            log("  warning: output differs from the first run: " + what)
+            return False
+        return True
+
+
+def experiment_a(progs, sizes, reps, workdir, quiet, reference):
+    loads = ["none", "random"]
+    results = {}  # (ex, p, load, strat) -> list of (wall, stats)
+    raw = []
+    total = len(EXAMPLES) * 2 * len(loads) * reps * len(STRATEGIES)
+    done = 0
+    statsfile = os.path.join(workdir, "stats.json")
+    for ex in EXAMPLES:
+        for p in (2, 4):
+            for load in loads:
+                # Repetition outermost inside a configuration, so slow drifts
+                # of the machine hit every strategy alike.
+                for rep in range(reps):
+                    seed = SEED_BASE + rep
+                    for strat in STRATEGIES:
+                        opts = ["--dlb-strategy=" + strat]
+                        if load == "random":
+                            opts.append("--dlb-load=" +
+                                        LOAD_SPEC.format(seed=seed))
+                        busy = quiet.wait()
+                        wall, out, st, _, fc = run(progs[ex], p,
+                                                   [sizes[ex]], opts, statsfile)
+                        quiet.record(fc)
+                        ok = reference.check(
+                            (ex, sizes[ex]), out,
+                            "%s P=%d %s %s rep %d" % (ex, p, load, strat, rep))
+                        results.setdefault((ex, p, load, strat), []).append(
+                            (wall, st))
+                        raw.append(raw_row("A", ex, sizes[ex], p, load, strat,
+                                           rep, seed if load == "random" else "",
+                                           wall, st, ok, busy, fc))
+                        done += 1
+                        log("A %3d/%d %-6s P=%d %-6s %-6s rep %d: wall %.3f s,"
+                            " loop %.3f s, %d syncs, %d moved, foreign %.2f"
+                            " cores" %
+                            (done, total, ex, p, load, strat, rep, wall,
+                             st["elapsed"], st["syncs"], st["moved"], fc))
+    return results, raw
+
+
+def summarize_a(results, sizes):
+    loads = ["none", "random"]
+    wall_rows, loop_rows, stat_rows, csv_rows = [], [], [], []
+    checks = []
+    for ex in EXAMPLES:
+        for p in (2, 4):
+            for load in loads:
+                base = results[(ex, p, load, "static")]
+                sw = med([w for w, _ in base])
+                sl = med([s["elapsed"] for _, s in base])
+                lname = "none" if load == "none" else "random:max=5"
+                wr = [ex, p, lname, f3(sw)]
+                lr = [ex, p, lname, f3(sl)]
+                for strat in STRATEGIES:
+                    runs = results[(ex, p, load, strat)]
+                    w = [x for x, _ in runs]
+                    e = [s["elapsed"] for _, s in runs]
+                    mw, ml = med(w), med(e)
+                    if strat != "static":
+                        wr.append(f3(mw / sw))
+                        lr.append(f3(ml / sl))
+                    sts = [s for _, s in runs]
+                    syncs = med([s["syncs"] for s in sts])
+                    moved = med([s["moved"] for s in sts])
+                    bal = med([max(s["per_rank"]["balance"]) for s in sts])
+                    wait = med([max(s["per_rank"]["wait"]) for s in sts])
+                    ld = med([statistics.mean(s["per_rank"]["load"])
+                              for s in sts])
+                    imb = med([max(s["per_rank"]["compute"]) /
+                               max(1e-12, statistics.mean(s["per_rank"]["compute"]))
+                               for s in sts])
+                    other = max(s["foreign"] for s in sts)
+                    stat_rows.append([ex, p, lname, strat, f3(mw), f3(ml),
+                                      "%g" % syncs, "%g" % moved, f3(bal),
+                                      f3(wait), f3(ld), f2(imb), f2(other)])
+                    csv_rows.append([ex, sizes[ex], p, load, strat, len(runs),
+                                     "%.4f" % mw, "%.4f" % min(w),
+                                     "%.4f" % max(w), "%.4f" % (mw / sw),
+                                     "%.4f" % ml, "%.4f" % min(e),
+                                     "%.4f" % max(e), "%.4f" % (ml / sl),
+                                     "%g" % syncs, "%g" % moved, "%.4f" % bal,
+                                     "%.4f" % wait, "%.4f" % ld, "%.3f" % imb,
+                                     "%.2f" % other])
+                    if load == "none" and strat != "static":
+                        checks.append((ex, p, strat, mw / sw, ml / sl))
+                wall_rows.append(wr)
+                loop_rows.append(lr)
+    return wall_rows, loop_rows, stat_rows, csv_rows, checks
+
+
+def experiment_b(progs, size, reps, workdir, quiet, reference):
+    variants = [("static", "static", []), ("gcdlb", "gcdlb", []),
+                ("gddlb", "gddlb", []), ("lcdlb", "lcdlb", []),
+                ("lddlb", "lddlb", []),
+                ("lcdlb K=2", "lcdlb", ["--dlb-group=2"]),
+                ("lddlb K=2", "lddlb", ["--dlb-group=2"])]
+    statsfile = os.path.join(workdir, "stats_b.json")
+    prog = progs["mxm"]
+    results = {}
+    raw = []
+    # An untimed run first: checks that rank 0 is bound to core 0 alone (so
+    # that it shares its core with the competitor) and warms up.
+    quiet.wait()
+    with Competitor():
+        _, _, _, affinity, _ = run(prog, 2, [size], ["--dlb-strategy=static"],
+                                   statsfile, bind=True, check_affinity=True)
+    log("B rank affinity (from /proc/<pid>/status): %s" % affinity)
+    total = reps * (len(variants) + 1)
+    done = 0
+    for rep in range(reps):
+        # Reference without the competitor: the loop on two free cores.
+        busy = quiet.wait()
+        wall, out, st, _, fc = run(prog, 2, [size], ["--dlb-strategy=static"],
+                                   statsfile, bind=True)
+        quiet.record(fc)
+        ok = reference.check(("mxm", size), out, "B alone rep %d" % rep)
+        results.setdefault("static, no competitor", []).append((wall, st))
+        raw.append(raw_row("B", "mxm", size, 2, "none (no competitor)",
+                           "static", rep, "", wall, st, ok, busy, fc))
+        done += 1
+        log("B %2d/%d static without competitor rep %d: wall %.3f s, loop "
+            "%.3f s" % (done, total, rep, wall, st["elapsed"]))
+        for label, strat, extra in variants:
+            busy = quiet.wait()
+            with Competitor() as comp:
+                wall, out, st, _, fc = run(
+                    prog, 2, [size], ["--dlb-strategy=" + strat] + extra,
+                    statsfile, bind=True, exclude=[comp.proc.pid])
+            quiet.record(fc)
+            ok = reference.check(("mxm", size), out,
+                                 "B %s rep %d" % (label, rep))
+            results.setdefault(label, []).append((wall, st))
+            raw.append(raw_row("B", "mxm", size, 2, "competitor on core 0",
+                               label, rep, "", wall, st, ok, busy, fc))
+            done += 1
+            log("B %2d/%d %-9s rep %d: wall %.3f s, loop %.3f s, %d syncs, "
+                "%d moved, iterations %s, foreign %.2f cores" %
+                (done, total, label, rep, wall, st["elapsed"], st["syncs"],
+                 st["moved"], st["per_rank"]["iterations"], fc))
+    return results, raw, affinity, [v[0] for v in variants]
+
+
+def summarize_b(results, labels):
+    base = results["static"]
+    sw = med([w for w, _ in base])
+    sl = med([s["elapsed"] for _, s in base])
+    rows, csv_rows = [], []
+    for label in ["static, no competitor"] + labels:
+        runs = results[label]
+        w = [x for x, _ in runs]
+        e = [s["elapsed"] for _, s in runs]
+        sts = [s for _, s in runs]
+        mw, ml = med(w), med(e)
+        it = [med([s["per_rank"]["iterations"][r] for s in sts])
+              for r in range(2)]
+        syncs = med([s["syncs"] for s in sts])
+        moved = med([s["moved"] for s in sts])
+        bal = med([max(s["per_rank"]["balance"]) for s in sts])
+        wait = med([max(s["per_rank"]["wait"]) for s in sts])
+        other = max(s["foreign"] for s in sts)
+        rows.append([label, f3(mw), f3(ml), f2(sw / mw), f2(sl / ml),
+                     "%g/%g" % tuple(it), "%g" % syncs, "%g" % moved, f3(bal),
+                     f3(wait), f2(other)])
+        csv_rows.append([label, len(runs), "%.4f" % mw, "%.4f" % min(w),
+                         "%.4f" % max(w), "%.4f" % ml, "%.4f" % min(e),
+                         "%.4f" % max(e), "%.4f" % (sw / mw),
+                         "%.4f" % (sl / ml), "%g" % it[0], "%g" % it[1],
+                         "%g" % syncs, "%g" % moved, "%.4f" % bal,
+                         "%.4f" % wait, "%.2f" % other])
+    # Ideal: the static run's per-rank speeds (iterations per compute second)
+    # with all the iterations shared in proportion to them.
+    ideals = []
+    for _, s in base:
+        pr = s["per_rank"]
+        speeds = [i / c for i, c in zip(pr["iterations"], pr["compute"]) if c > 0]
+        t_ideal = sum(pr["iterations"]) / sum(speeds)
+        ideals.append(max(pr["compute"]) / t_ideal)
+    return rows, csv_rows, med(ideals)
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true",
+                    help="1 repetition, smaller sizes (a smoke test)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results"),
+                    help="directory of the CSV files (default bench/results)")
+    ap.add_argument("--reps", type=int, default=None,
+                    help="repetitions (default 3, 1 with --quick)")
+    ap.add_argument("--only", choices=["A", "B"], help="run one experiment")
+    ap.add_argument("--keep-build", action="store_true",
+                    help="keep the directory of the built programs")
+    ap.add_argument("--no-wait-quiet", action="store_true",
+                    help="do not wait for an idle machine before each run")
+    args = ap.parse_args()
+
+    reps = args.reps or (1 if args.quick else 3)
+    sizes = SIZES_QUICK if args.quick else SIZES_FULL
+    size_b = SIZE_B_QUICK if args.quick else SIZE_B_FULL
+    os.makedirs(args.out, exist_ok=True)
+    quiet = Quiet(not args.no_wait_quiet,
+                  max_wait=10.0 if args.quick else 60.0)
+    reference = Reference()
+
+    started = datetime.datetime.now().astimezone()
+    meta = [
+        ("date", started.strftime("%Y-%m-%d %H:%M %Z")),
+        ("git HEAD", git_head()),
+        ("cpu", "%s, nproc %d" % (cpu_model(), os.cpu_count())),
+        ("mode", "quick" if args.quick else "full"),
+        ("repetitions", reps),
+        ("sizes A", ", ".join("%s %d" % (e, sizes[e]) for e in EXAMPLES)),
+        ("size B", "mxm %d" % size_b),
+        ("load A", LOAD_SPEC.format(seed="%d+rep" % SEED_BASE)),
+    ]
+    print(fmt_table(["", ""], meta, "dlbcc load balancing benchmark"))
+    print()
+
+    workdir = tempfile.mkdtemp(prefix="dlb-bench-")
+    failed = False
+    try:
+        progs = build(workdir)
+        if args.only in (None, "A"):
+            results, raw = experiment_a(progs, sizes, reps, workdir, quiet,
+                                        reference)
+            write_csv(os.path.join(args.out, "a_runs.csv"), RAW_HEADERS, raw)
+            wall_rows, loop_rows, stat_rows, csv_rows, checks = \
+                summarize_a(results, sizes)
+            hdr = ["example", "P", "load", "static s"] + STRATEGIES[1:]
+            print(fmt_table(hdr, wall_rows,
+                            "Experiment A: median wall time of mpiexec, "
+                            "normalized to static (static in seconds)"))
+            print()
+            print(fmt_table(hdr, loop_rows,
+                            "Experiment A: median loop elapsed_seconds "
+                            "(--dlb-stats), normalized to static"))
+            print()
+            print(fmt_table(["example", "P", "load", "strategy", "wall s",
+                             "loop s", "syncs", "moved", "balance s",
+                             "wait s", "load s", "imbal", "other"], stat_rows,
+                            "Experiment A: medians of the statistics "
+                            "(balance/wait: max over ranks; load: mean over "
+                            "ranks; imbal: max/mean compute seconds; other: "
+                            "max over the repetitions of the cores used by "
+                            "other processes during the run)"))
+            print()
+            write_csv(os.path.join(args.out, "a_summary.csv"),
+                      ["example", "size", "ranks", "load", "strategy", "reps",
+                       "wall_median_s", "wall_min_s", "wall_max_s",
+                       "wall_vs_static", "loop_median_s", "loop_min_s",
+                       "loop_max_s", "loop_vs_static", "synchronizations",
+                       "iterations_moved", "max_balance_s", "max_wait_s",
+                       "mean_load_s", "compute_imbalance",
+                       "max_foreign_cores"], csv_rows)
+            check_rows = []
+            for ex, p, strat, rw, rl in checks:
+                check_rows.append([ex, p, strat, f3(rw), f3(rl),
+                                   "yes" if rw <= NOLOAD_TOLERANCE else "NO",
+                                   "yes" if rl <= NOLOAD_TOLERANCE else "NO"])
+            print(fmt_table(["example", "P", "strategy", "wall/static",
+                             "loop/static", "wall <=1.03", "loop <=1.03"],
+                            check_rows,
+                            "Target: no load, every strategy within 3% of "
+                            "static"))
+            print()
+        if args.only in (None, "B"):
+            results, raw, affinity, labels = experiment_b(
+                progs, size_b, reps, workdir, quiet, reference)
+            write_csv(os.path.join(args.out, "b_runs.csv"), RAW_HEADERS, raw)
+            rows, csv_rows, ideal = summarize_b(results, labels)
+            print(fmt_table(["variant", "wall s", "loop s", "speedup wall",
+                             "speedup loop", "iters r0/r1", "syncs", "moved",
+                             "balance s", "wait s", "other"], rows,
+                            "Experiment B: mxm %d, mpiexec -bind-to core -n 2, "
+                            "CPU-bound process pinned to core 0 (medians; "
+                            "speedup = static / variant)" % size_b))
+            write_csv(os.path.join(args.out, "b_summary.csv"),
+                      ["variant", "reps", "wall_median_s", "wall_min_s",
+                       "wall_max_s", "loop_median_s", "loop_min_s",
+                       "loop_max_s", "speedup_wall", "speedup_loop",
+                       "rank0_iterations", "rank1_iterations",
+                       "synchronizations", "iterations_moved",
+                       "max_balance_s", "max_wait_s", "max_foreign_cores"],
+                      csv_rows)
+            print("rank -> allowed CPUs (read from /proc/<pid>/status of the "
+                  "running ranks): %s" % affinity)
+            if affinity and affinity.get(0) != "0":
+                print("WARNING: rank 0 is not bound to core 0 alone; the "
+                      "competitor does not share its core")
+            print("ideal speedup of the loop (static run's per-rank speeds, "
+                  "work shared in proportion): %.2f" % ideal)
+            best = max(rows[2:], key=lambda r: float(r[3]))
+            best_loop = max(rows[2:], key=lambda r: float(r[4]))
+            print("best strategy: %s, %sx static (wall); best on the loop: "
+                  "%s, %sx; target >= %.2fx: %s" %
+                  (best[0], best[3], best_loop[0], best_loop[4], B_TARGET,
+                   "met" if float(best[3]) >= B_TARGET else "NOT met"))
+            print()
+    except (RuntimeError, subprocess.CalledProcessError) as e:
+        log("error: %s" % e)
+        failed = True
+    finally:
+        if args.keep_build:
+            log("programs kept in %s" % workdir)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    minutes = (datetime.datetime.now().astimezone() - started).total_seconds() / 60
+    print("output mismatches: %d%s" % (len(reference.mismatches),
+                                       "" if not reference.mismatches else
+                                       " (" + "; ".join(reference.mismatches) + ")"))
+    disturbed = sum(1 for c in quiet.foreign if c > 0.25)
+    print("runs started on a busy machine: %d; waited %.0f s for quiet; "
+          "runs during which other processes used > 0.25 core: %d of %d "
+          "(max %.2f cores); total %.1f min" %
+          (quiet.noisy_runs, quiet.waited, disturbed, len(quiet.foreign),
+           max(quiet.foreign, default=0.0), minutes))
+    print("CSV files in %s" % args.out)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
