@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Load balancing benchmark of dlbcc/libdlb: static vs the four strategies.
 
-    python3 bench/strategies.py [--quick] [--out DIR] [--reps N]
-                                [--only A|B] [--keep-build] [--no-wait-quiet]
+    python3 bench/strategies.py [--quick] [--out DIR] [--reps N] [--only A|B]
+        [--examples mxm,ac,mandel] [--ranks 2,4] [--loads none,random]
+        [--size-b N] [--keep-build] [--no-wait-quiet]
 
 Translates examples/{mxm,ac,mandel}.cpp with build/bin/dlbcc and compiles
-them with mpicxx (into a temporary directory), then runs:
+them with mpicxx (into a temporary directory, linked against a private copy
+of build/lib/libdlb.so), then runs:
 
 Experiment A (after Figure 1.7 of Zaki, Parthasarathy & Li): every example
 on P = 2 and 4 ranks, without load and under the emulated external load
 random:max=5,persist=0.5,seed=S; static and gcdlb, gddlb, lcdlb, lddlb, each
 repeated (3 times by default). Repetition r uses the same seed S for every
-strategy, so all strategies face the same load. Reported: the median wall
+strategy, so all strategies face the same load schedule (the load level is
+a function of the seed, the rank and the time since start-up; a strategy
+that finishes earlier sees less of it). Reported: the median wall
 time of mpiexec (measured here) and the median elapsed_seconds of the loop
 (from --dlb-stats), both normalized to static, and static's absolute time.
 
@@ -22,9 +26,14 @@ after each run): static and the strategies (the local ones also with
 median times and each strategy's speedup over static, plus static without
 the competitor and the ideal speedup computed from the static run's speeds.
 
+Before each run the script waits (up to 60 s) until the machine is idle,
+and it measures the CPU that other processes used during each run (column
+"other"), since a shared 2-core machine makes timings meaningless otherwise.
+
 Everything is printed as plain tables on stdout (progress goes to stderr)
-and written as CSV files to --out (default bench/results/). Python standard
-library only. This is a benchmark, not a test: it prints figures and checks
+and written as CSV files to --out (default bench/results/): a_runs.csv and
+b_runs.csv (one row per run, with the per-rank statistics), a_summary.csv and
+b_summary.csv (medians). Python standard library only. This is a benchmark, not a test: it prints figures and checks
 targets, and its exit status is 0 unless a run fails.
 """
 
@@ -47,7 +56,7 @@ DLBCC = os.path.join(ROOT, "build", "bin", "dlbcc")
 STRATEGIES = ["static", "gcdlb", "gddlb", "lcdlb", "lddlb"]
 EXAMPLES = ["mxm", "ac", "mandel"]
 # Problem sizes (argv[1]): a static run on 4 ranks takes about 1 s here.
-SIZES_FULL = {"mxm": 768, "ac": 224, "mandel": 2048}
+SIZES_FULL = {"mxm": 768, "ac": 256, "mandel": 2048}
 SIZES_QUICK = {"mxm": 320, "ac": 100, "mandel": 512}
 SIZE_B_FULL = 768
 SIZE_B_QUICK = 512
@@ -108,8 +117,12 @@ class Quiet:
     """Waits before each run until the machine is idle (other jobs running
     on it would distort the timings) and records what it saw."""
 
-    def __init__(self, enabled, threshold=0.3, max_wait=60.0):
+    def __init__(self, enabled, threshold=0.3, max_wait=60.0, retries=3,
+                 disturbed=0.25):
         self.enabled = enabled
+        self.retries = retries
+        self.disturbed = disturbed
+        self.repeated = 0
         self.threshold = threshold
         self.max_wait = max_wait
         self.noisy_runs = 0
@@ -118,6 +131,24 @@ class Quiet:
 
     def record(self, cores):
         self.foreign.append(cores)
+
+    def measured(self, fn):
+        """Calls fn() (a run returning (..., foreign cores) last) after
+        waiting for quiet; repeats it, up to `retries` times, when other
+        processes used more than `disturbed` cores during it. Returns fn's
+        result and the busy cores seen before the kept run."""
+        for attempt in range(self.retries + 1):
+            busy = self.wait()
+            result = fn()
+            fc = result[-1]
+            if not self.enabled or fc <= self.disturbed or \
+                    attempt == self.retries:
+                break
+            self.repeated += 1
+            log("  other processes used %.2f cores during the run; "
+                "repeating it" % fc)
+        self.record(fc)
+        return result, busy
 
     def wait(self):
         if not self.enabled:
@@ -201,12 +232,16 @@ def loop_stats(path):
     return s
 
 
+LIVE = set()  # process groups to kill if the script is stopped
+
+
 def kill_group(proc):
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
     proc.wait()
+    LIVE.discard(proc)
 
 
 def rank_affinities(prog, proc, settle=0.4, timeout=5.0):
@@ -309,6 +344,7 @@ def run(prog, nranks, args, dlb_opts, statsfile, bind=False,
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
+    LIVE.add(proc)
     aff = rank_affinities(prog, proc) if check_affinity else None
     try:
         out, err = proc.communicate(timeout=RUN_TIMEOUT)
@@ -316,6 +352,7 @@ def run(prog, nranks, args, dlb_opts, statsfile, bind=False,
         kill_group(proc)
         raise RuntimeError("timeout: " + " ".join(cmd))
     wall = time.perf_counter() - t0
+    LIVE.discard(proc)
     fcores = foreign.stop()
     if proc.returncode != 0:
         raise RuntimeError("exit %d: %s\n%s" % (proc.returncode, " ".join(cmd),
@@ -332,6 +369,7 @@ class Competitor:
         self.proc = subprocess.Popen(
             ["taskset", "-c", "0", sys.executable, "-c", "while True: pass"],
             start_new_session=True)
+        LIVE.add(self.proc)
         time.sleep(0.3)  # let it start spinning
         if self.proc.poll() is not None:
             raise RuntimeError("competing process did not start")
@@ -422,15 +460,15 @@ class Reference:
         return True
 
 
-def experiment_a(progs, sizes, reps, workdir, quiet, reference):
-    loads = ["none", "random"]
+def experiment_a(progs, sizes, reps, workdir, quiet, reference, examples,
+                 ranks, loads):
     results = {}  # (ex, p, load, strat) -> list of (wall, stats)
     raw = []
-    total = len(EXAMPLES) * 2 * len(loads) * reps * len(STRATEGIES)
+    total = len(examples) * len(ranks) * len(loads) * reps * len(STRATEGIES)
     done = 0
     statsfile = os.path.join(workdir, "stats.json")
-    for ex in EXAMPLES:
-        for p in (2, 4):
+    for ex in examples:
+        for p in ranks:
             for load in loads:
                 # Repetition outermost inside a configuration, so slow drifts
                 # of the machine hit every strategy alike.
@@ -441,10 +479,9 @@ def experiment_a(progs, sizes, reps, workdir, quiet, reference):
                         if load == "random":
                             opts.append("--dlb-load=" +
                                         LOAD_SPEC.format(seed=seed))
-                        busy = quiet.wait()
-                        wall, out, st, _, fc = run(progs[ex], p,
-                                                   [sizes[ex]], opts, statsfile)
-                        quiet.record(fc)
+                        (wall, out, st, _, fc), busy = quiet.measured(
+                            lambda: run(progs[ex], p, [sizes[ex]], opts,
+                                        statsfile))
                         ok = reference.check(
                             (ex, sizes[ex]), out,
                             "%s P=%d %s %s rep %d" % (ex, p, load, strat, rep))
@@ -462,12 +499,20 @@ def experiment_a(progs, sizes, reps, workdir, quiet, reference):
     return results, raw
 
 
-def summarize_a(results, sizes):
-    loads = ["none", "random"]
+def rank0_idle(s):
+    """Loop time that rank 0's counters do not cover: distributing the work
+    and waiting for the workers' results after its own (group's) work is
+    done, which rank_wait_seconds does not count."""
+    pr = s["per_rank"]
+    return s["elapsed"] - (pr["compute"][0] + pr["load"][0] + pr["wait"][0] +
+                           pr["balance"][0])
+
+
+def summarize_a(results, sizes, examples, ranks, loads):
     wall_rows, loop_rows, stat_rows, csv_rows = [], [], [], []
     checks = []
-    for ex in EXAMPLES:
-        for p in (2, 4):
+    for ex in examples:
+        for p in ranks:
             for load in loads:
                 base = results[(ex, p, load, "static")]
                 sw = med([w for w, _ in base])
@@ -494,16 +539,19 @@ def summarize_a(results, sizes):
                                max(1e-12, statistics.mean(s["per_rank"]["compute"]))
                                for s in sts])
                     other = max(s["foreign"] for s in sts)
+                    idle0 = med([rank0_idle(s) for s in sts])
                     stat_rows.append([ex, p, lname, strat, f3(mw), f3(ml),
                                       "%g" % syncs, "%g" % moved, f3(bal),
-                                      f3(wait), f3(ld), f2(imb), f2(other)])
+                                      f3(wait), f3(idle0), f3(ld), f2(imb),
+                                      f2(other)])
                     csv_rows.append([ex, sizes[ex], p, load, strat, len(runs),
                                      "%.4f" % mw, "%.4f" % min(w),
                                      "%.4f" % max(w), "%.4f" % (mw / sw),
                                      "%.4f" % ml, "%.4f" % min(e),
                                      "%.4f" % max(e), "%.4f" % (ml / sl),
                                      "%g" % syncs, "%g" % moved, "%.4f" % bal,
-                                     "%.4f" % wait, "%.4f" % ld, "%.3f" % imb,
+                                     "%.4f" % wait, "%.4f" % idle0,
+                                     "%.4f" % ld, "%.3f" % imb,
                                      "%.2f" % other])
                     if load == "none" and strat != "static":
                         checks.append((ex, p, strat, mw / sw, ml / sl))
@@ -533,10 +581,9 @@ def experiment_b(progs, size, reps, workdir, quiet, reference):
     done = 0
     for rep in range(reps):
         # Reference without the competitor: the loop on two free cores.
-        busy = quiet.wait()
-        wall, out, st, _, fc = run(prog, 2, [size], ["--dlb-strategy=static"],
-                                   statsfile, bind=True)
-        quiet.record(fc)
+        (wall, out, st, _, fc), busy = quiet.measured(
+            lambda: run(prog, 2, [size], ["--dlb-strategy=static"], statsfile,
+                        bind=True))
         ok = reference.check(("mxm", size), out, "B alone rep %d" % rep)
         results.setdefault("static, no competitor", []).append((wall, st))
         raw.append(raw_row("B", "mxm", size, 2, "none (no competitor)",
@@ -545,12 +592,12 @@ def experiment_b(progs, size, reps, workdir, quiet, reference):
         log("B %2d/%d static without competitor rep %d: wall %.3f s, loop "
             "%.3f s" % (done, total, rep, wall, st["elapsed"]))
         for label, strat, extra in variants:
-            busy = quiet.wait()
-            with Competitor() as comp:
-                wall, out, st, _, fc = run(
-                    prog, 2, [size], ["--dlb-strategy=" + strat] + extra,
-                    statsfile, bind=True, exclude=[comp.proc.pid])
-            quiet.record(fc)
+            def with_competitor():
+                with Competitor() as comp:
+                    return run(prog, 2, [size],
+                               ["--dlb-strategy=" + strat] + extra, statsfile,
+                               bind=True, exclude=[comp.proc.pid])
+            (wall, out, st, _, fc), busy = quiet.measured(with_competitor)
             ok = reference.check(("mxm", size), out,
                                  "B %s rep %d" % (label, rep))
             results.setdefault(label, []).append((wall, st))
@@ -582,15 +629,16 @@ def summarize_b(results, labels):
         bal = med([max(s["per_rank"]["balance"]) for s in sts])
         wait = med([max(s["per_rank"]["wait"]) for s in sts])
         other = max(s["foreign"] for s in sts)
+        idle0 = med([rank0_idle(s) for s in sts])
         rows.append([label, f3(mw), f3(ml), f2(sw / mw), f2(sl / ml),
                      "%g/%g" % tuple(it), "%g" % syncs, "%g" % moved, f3(bal),
-                     f3(wait), f2(other)])
+                     f3(wait), f3(idle0), f2(other)])
         csv_rows.append([label, len(runs), "%.4f" % mw, "%.4f" % min(w),
                          "%.4f" % max(w), "%.4f" % ml, "%.4f" % min(e),
                          "%.4f" % max(e), "%.4f" % (sw / mw),
                          "%.4f" % (sl / ml), "%g" % it[0], "%g" % it[1],
                          "%g" % syncs, "%g" % moved, "%.4f" % bal,
-                         "%.4f" % wait, "%.2f" % other])
+                         "%.4f" % wait, "%.4f" % idle0, "%.2f" % other])
     # Ideal: the static run's per-rank speeds (iterations per compute second)
     # with all the iterations shared in proportion to them.
     ideals = []
@@ -613,6 +661,15 @@ def main():
     ap.add_argument("--reps", type=int, default=None,
                     help="repetitions (default 3, 1 with --quick)")
     ap.add_argument("--only", choices=["A", "B"], help="run one experiment")
+    ap.add_argument("--examples", default=",".join(EXAMPLES),
+                    help="examples of experiment A (default %(default)s)")
+    ap.add_argument("--ranks", default="2,4",
+                    help="rank counts of experiment A (default %(default)s)")
+    ap.add_argument("--loads", default="none,random",
+                    help="loads of experiment A (default %(default)s)")
+    ap.add_argument("--size-b", type=int, default=None,
+                    help="mxm size of experiment B (default %d, %d with "
+                    "--quick)" % (SIZE_B_FULL, SIZE_B_QUICK))
     ap.add_argument("--keep-build", action="store_true",
                     help="keep the directory of the built programs")
     ap.add_argument("--no-wait-quiet", action="store_true",
@@ -620,8 +677,16 @@ def main():
     args = ap.parse_args()
 
     reps = args.reps or (1 if args.quick else 3)
+    examples = [e for e in args.examples.split(",") if e]
+    ranks = [int(p) for p in args.ranks.split(",") if p]
+    loads = [l for l in args.loads.split(",") if l]
+    if any(e not in EXAMPLES for e in examples) or \
+            any(l not in ("none", "random") for l in loads) or \
+            any(p < 2 for p in ranks):
+        ap.error("examples among %s, loads among none,random, ranks >= 2"
+                 % ",".join(EXAMPLES))
     sizes = SIZES_QUICK if args.quick else SIZES_FULL
-    size_b = SIZE_B_QUICK if args.quick else SIZE_B_FULL
+    size_b = args.size_b or (SIZE_B_QUICK if args.quick else SIZE_B_FULL)
     os.makedirs(args.out, exist_ok=True)
     quiet = Quiet(not args.no_wait_quiet,
                   max_wait=10.0 if args.quick else 60.0)
@@ -634,7 +699,8 @@ def main():
         ("cpu", "%s, nproc %d" % (cpu_model(), os.cpu_count())),
         ("mode", "quick" if args.quick else "full"),
         ("repetitions", reps),
-        ("sizes A", ", ".join("%s %d" % (e, sizes[e]) for e in EXAMPLES)),
+        ("sizes A", ", ".join("%s %d" % (e, sizes[e]) for e in examples)),
+        ("ranks A", ", ".join(str(p) for p in ranks)),
         ("size B", "mxm %d" % size_b),
         ("load A", LOAD_SPEC.format(seed="%d+rep" % SEED_BASE)),
     ]
@@ -643,14 +709,19 @@ def main():
 
     workdir = tempfile.mkdtemp(prefix="dlb-bench-")
     failed = False
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         progs = build(workdir)
         if args.only in (None, "A"):
             results, raw = experiment_a(progs, sizes, reps, workdir, quiet,
-                                        reference)
+                                        reference, examples, ranks, loads)
             write_csv(os.path.join(args.out, "a_runs.csv"), RAW_HEADERS, raw)
             wall_rows, loop_rows, stat_rows, csv_rows, checks = \
-                summarize_a(results, sizes)
+                summarize_a(results, sizes, examples, ranks, loads)
             hdr = ["example", "P", "load", "static s"] + STRATEGIES[1:]
             print(fmt_table(hdr, wall_rows,
                             "Experiment A: median wall time of mpiexec, "
@@ -662,12 +733,16 @@ def main():
             print()
             print(fmt_table(["example", "P", "load", "strategy", "wall s",
                              "loop s", "syncs", "moved", "balance s",
-                             "wait s", "load s", "imbal", "other"], stat_rows,
+                             "wait s", "r0 rest s", "load s", "imbal", "other"],
+                            stat_rows,
                             "Experiment A: medians of the statistics "
-                            "(balance/wait: max over ranks; load: mean over "
-                            "ranks; imbal: max/mean compute seconds; other: "
-                            "max over the repetitions of the cores used by "
-                            "other processes during the run)"))
+                            "(balance/wait: max over ranks; r0 rest: loop "
+                            "time not in rank 0's compute/load/wait/balance "
+                            "counters, i.e. distribution and waiting for the "
+                            "workers' results; load: mean over ranks; imbal: "
+                            "max/mean compute seconds; other: max over the "
+                            "repetitions of the cores used by other processes "
+                            "during the run)"))
             print()
             write_csv(os.path.join(args.out, "a_summary.csv"),
                       ["example", "size", "ranks", "load", "strategy", "reps",
@@ -675,7 +750,7 @@ def main():
                        "wall_vs_static", "loop_median_s", "loop_min_s",
                        "loop_max_s", "loop_vs_static", "synchronizations",
                        "iterations_moved", "max_balance_s", "max_wait_s",
-                       "mean_load_s", "compute_imbalance",
+                       "rank0_rest_s", "mean_load_s", "compute_imbalance",
                        "max_foreign_cores"], csv_rows)
             check_rows = []
             for ex, p, strat, rw, rl in checks:
@@ -695,7 +770,8 @@ def main():
             rows, csv_rows, ideal = summarize_b(results, labels)
             print(fmt_table(["variant", "wall s", "loop s", "speedup wall",
                              "speedup loop", "iters r0/r1", "syncs", "moved",
-                             "balance s", "wait s", "other"], rows,
+                             "balance s", "wait s", "r0 rest s", "other"],
+                            rows,
                             "Experiment B: mxm %d, mpiexec -bind-to core -n 2, "
                             "CPU-bound process pinned to core 0 (medians; "
                             "speedup = static / variant)" % size_b))
@@ -705,7 +781,8 @@ def main():
                        "loop_max_s", "speedup_wall", "speedup_loop",
                        "rank0_iterations", "rank1_iterations",
                        "synchronizations", "iterations_moved",
-                       "max_balance_s", "max_wait_s", "max_foreign_cores"],
+                       "max_balance_s", "max_wait_s", "rank0_rest_s",
+                       "max_foreign_cores"],
                       csv_rows)
             print("rank -> allowed CPUs (read from /proc/<pid>/status of the "
                   "running ranks): %s" % affinity)
@@ -725,6 +802,8 @@ def main():
         log("error: %s" % e)
         failed = True
     finally:
+        for proc in list(LIVE):
+            kill_group(proc)
         if args.keep_build:
             log("programs kept in %s" % workdir)
         else:
@@ -733,12 +812,14 @@ def main():
     print("output mismatches: %d%s" % (len(reference.mismatches),
                                        "" if not reference.mismatches else
                                        " (" + "; ".join(reference.mismatches) + ")"))
-    disturbed = sum(1 for c in quiet.foreign if c > 0.25)
+    disturbed = sum(1 for c in quiet.foreign if c > quiet.disturbed)
     print("runs started on a busy machine: %d; waited %.0f s for quiet; "
-          "runs during which other processes used > 0.25 core: %d of %d "
-          "(max %.2f cores); total %.1f min" %
-          (quiet.noisy_runs, quiet.waited, disturbed, len(quiet.foreign),
-           max(quiet.foreign, default=0.0), minutes))
+          "runs repeated because other processes used > %.2f core during "
+          "them: %d; kept runs still so disturbed: %d of %d (max %.2f cores);"
+          " total %.1f min" %
+          (quiet.noisy_runs, quiet.waited, quiet.disturbed, quiet.repeated,
+           disturbed, len(quiet.foreign), max(quiet.foreign, default=0.0),
+           minutes))
     print("CSV files in %s" % args.out)
     return 1 if failed else 0
 

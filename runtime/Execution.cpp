@@ -55,14 +55,6 @@ void sleepFor(double Seconds) {
   nanosleep(&T, nullptr);
 }
 
-struct ProfileMsg {
-  int Epoch;
-  RankProfile Profile;
-};
-
-struct SyncRequestMsg {
-  int Epoch;
-};
 
 /// The sizes that precede a transfer's or a result's body.
 struct HeadMsg {
@@ -173,7 +165,7 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
 
 void Executor::pollThunk(Block &B) { static_cast<Executor *>(B.Owner)->poll(B); }
 
-void Executor::account() {
+double Executor::account() {
   const double T = now();
   const double Compute = T - LastPoll;
   const double Delay = Load.active()
@@ -185,14 +177,17 @@ void Executor::account() {
   Result.Counters.LoadSeconds += Delay;
   BusySinceSync += Compute + Delay;
   LastPoll = now();
+  return Delay;
 }
 
 void Executor::poll(Block &B) {
+  // The polls are spaced in wall time, the emulated load's sleep included,
+  // so that a slowed-down rank still answers its group promptly.
   const long long Iters = B.Next - PollNext;
   const double Compute = now() - LastPoll;
-  if (Iters > 0 && Compute > 0)
-    PerIteration = Compute / static_cast<double>(Iters);
-  account();
+  const double Delay = account();
+  if (Iters > 0 && Compute + Delay > 0)
+    PerIteration = (Compute + Delay) / static_cast<double>(Iters);
   PollNext = B.Next;
   if (Balancing && !Terminated) {
     const double Start = now();
@@ -288,16 +283,12 @@ void Executor::run() {
 
 RankProfile Executor::profile() const {
   RankProfile P;
-  long long Executed = ExecutedBefore;
-  double Busy = BusySinceSync;
-  if (CurrentBlock) {
-    Executed += CurrentBlock->Next - CurrentBlock->Begin;
-    P.Remaining = CurrentBlock->End - CurrentBlock->Next;
-  }
-  for (const Piece &W : Work)
-    P.Remaining += W.Iters.size();
+  const long long Executed =
+      ExecutedBefore +
+      (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
+  P.Remaining = remaining();
   P.Done = Executed - ExecutedAtSync;
-  P.Seconds = Busy;
+  P.Seconds = BusySinceSync;
   P.MoveSeconds = MoveCost;
   // An idle rank reports the speed of its last period with work.
   if (P.Done == 0 && LastDone > 0) {
@@ -308,6 +299,11 @@ RankProfile Executor::profile() const {
 }
 
 void Executor::startPeriod(const RankProfile &Sent) {
+  // A rank that reported no work left has told its group it is idle: it
+  // must not start another synchronization before work comes its way (its
+  // report may already have ended the loop).
+  if (Sent.Remaining == 0)
+    InitiatedIdle = true;
   if (Sent.Done > 0 && Sent.Seconds > 0) {
     LastDone = Sent.Done;
     LastSeconds = Sent.Seconds;
@@ -369,6 +365,7 @@ void Executor::receiveWork(int From) {
   const auto Ranges = In.get<std::uint64_t>();
   for (std::uint64_t I = 0; I < Ranges; ++I) {
     const auto R = In.get<Range>();
+    ReceivedIterations += R.size();
     if (UserMemory) {
       Piece P;
       P.Iters = R;
@@ -379,40 +376,44 @@ void Executor::receiveWork(int From) {
   }
 }
 
-bool Executor::apply(const Decision &D, bool Terminate) {
-  ++Result.Counters.Syncs;
-  if (Terminate) {
-    Terminated = true;
-    return true;
-  }
-  if (!D.Move)
-    return false;
-  const double Start = now();
-  ++Result.Counters.Redistributions;
-  Requests Sends;
-  std::vector<std::vector<char>> Bodies;
-  std::vector<std::vector<char>> Heads;
-  Bodies.reserve(D.Transfers.size());
-  Heads.reserve(D.Transfers.size());
-  for (const Transfer &T : D.Transfers) {
+void Executor::sendWork(const std::vector<Transfer> &Transfers,
+                        Requests &Sends, std::vector<std::vector<char>> &Keep) {
+  for (const Transfer &T : Transfers) {
     if (T.From != Rank)
       continue;
-    Bodies.push_back(cutAndPack(T.Count, /*WithData=*/T.To != 0));
-    Heads.emplace_back();
-    sendValue(HeadMsg{Bodies.back().size()}, T.To, TransferHeadTag, Sends,
-              Heads.back());
-    postSend(Bodies.back().data(), Bodies.back().size(), T.To, TransferTag,
-             Sends);
+    // Under a centralized strategy the rank may have run some of the work
+    // since its profile: it gives what it still has.
+    const long long Count = std::min(T.Count, remaining());
+    if (Count <= 0)
+      continue;
+    Keep.push_back(cutAndPack(Count, /*WithData=*/T.To != 0));
+    const std::vector<char> &Body = Keep.back();
+    Keep.emplace_back();
+    sendValue(HeadMsg{Body.size()}, T.To, TransferHeadTag, Sends, Keep.back());
+    postSend(Body.data(), Body.size(), T.To, TransferTag, Sends);
   }
-  for (const Transfer &T : D.Transfers)
-    if (T.To == Rank)
-      receiveWork(T.From);
+}
+
+void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
+  const double Start = now();
+  Requests Sends;
+  std::vector<std::vector<char>> Keep;
+  Keep.reserve(2 * Transfers.size());
+  sendWork(Transfers, Sends, Keep);
+  if (Receive)
+    for (const Transfer &T : Transfers)
+      if (T.To == Rank)
+        receiveWork(T.From);
   waitAll(Sends);
   const double Cost = now() - Start;
   MoveCost = MoveCost > 0 ? (MoveCost + Cost) / 2 : Cost;
-  if (!Work.empty())
-    InitiatedIdle = false;
-  return false;
+}
+
+long long Executor::remaining() const {
+  long long R = CurrentBlock ? CurrentBlock->End - CurrentBlock->Next : 0;
+  for (const Piece &W : Work)
+    R += W.Iters.size();
+  return R;
 }
 
 bool Executor::syncDistributed() {
@@ -420,7 +421,7 @@ bool Executor::syncDistributed() {
   const int Epoch = Epochs[MyGroup];
   std::vector<RankProfile> Profiles(context().Size);
   Profiles[Rank] = profile();
-  sendToAll(ProfileMsg{Epoch, Profiles[Rank]}, Members, ProfileTag);
+  sendToAll(ProfileMsg{Epoch, Profiles[Rank], 0, 0}, Members, ProfileTag);
   for (int M : Members) {
     if (M == Rank)
       continue;
@@ -430,81 +431,153 @@ bool Executor::syncDistributed() {
   }
   startPeriod(Profiles[Rank]);
   ++Epochs[MyGroup];
+  ++Result.Counters.Syncs;
   const Decision D = decideFor(Members, Profiles);
   long long Left = 0;
   for (int M : Members)
     Left += Profiles[M].Remaining;
-  return apply(D, Left == 0);
+  if (Left == 0) {
+    Terminated = true;
+    return true;
+  }
+  if (D.Move) {
+    // Every member moves its part now: no work is ever in flight.
+    ++Result.Counters.Redistributions;
+    moveWork(D.Transfers, /*Receive=*/true);
+    if (!Work.empty())
+      InitiatedIdle = false;
+  }
+  return false;
 }
 
-bool Executor::syncMember(bool Spontaneous) {
-  const int Epoch = Epochs[MyGroup];
+void Executor::sendProfile() {
   const RankProfile Mine = profile();
-  if (Spontaneous)
-    sendToAll(ProfileMsg{Epoch, Mine}, {0}, ProfileTag);
-  checkEpoch(decode<SyncRequestMsg>(receive(0, SyncRequestTag)).Epoch, Epoch);
-  if (!Spontaneous)
-    sendToAll(ProfileMsg{Epoch, Mine}, {0}, ProfileTag);
-  std::vector<char> Buf = receive(0, InstructionTag);
-  Reader In(Buf);
-  checkEpoch(In.get<int>(), Epoch);
-  const bool Terminate = In.get<bool>();
-  Decision D;
-  D.Move = In.get<bool>();
-  D.Transfers = In.getVector<Transfer>();
+  sendToAll(ProfileMsg{Epochs[MyGroup], Mine, Result.Counters.MovedIterations,
+                       ReceivedIterations},
+            {0}, ProfileTag);
   startPeriod(Mine);
   ++Epochs[MyGroup];
-  return apply(D, Terminate);
 }
 
-void Executor::serveGroup(int Group, int FirstFrom,
-                          const RankProfile *FirstProfile) {
+void Executor::serviceMember() {
+  std::vector<char> Buf;
+  while (!Terminated && tryReceive(0, ControlTag, Buf, nullptr)) {
+    Reader In(Buf);
+    const auto Kind = In.get<ControlKind>();
+    const int Epoch = In.get<int>();
+    if (Kind == ControlKind::Terminate) {
+      Terminated = true;
+    } else if (Kind == ControlKind::Request) {
+      // A member that ran out of work has sent this epoch's profile already.
+      if (Epoch == Epochs[MyGroup])
+        sendProfile();
+    } else {
+      moveWork(In.getVector<Transfer>(), /*Receive=*/false);
+    }
+  }
+  receivePendingWork();
+}
+
+void Executor::receivePendingWork() {
+  for (;;) {
+    int Flag = 0;
+    MPI_Status Status;
+    MPI_Iprobe(MPI_ANY_SOURCE, TransferHeadTag, context().Comm, &Flag, &Status);
+    if (!Flag)
+      return;
+    receiveWork(Status.MPI_SOURCE);
+    InitiatedIdle = false;
+  }
+}
+
+void Executor::serveGroup(int Group, int FirstFrom, const ProfileMsg *First) {
   const std::vector<int> &Members = Groups[Group];
   const int Epoch = Epochs[Group];
   const bool Member = Group == MyGroup;
-  sendToAll(SyncRequestMsg{Epoch}, Members, SyncRequestTag);
+  Writer Request;
+  Request.put(ControlKind::Request);
+  Request.put(Epoch);
+  sendToMembers(Request.buffer(), Members);
   std::vector<RankProfile> Profiles(context().Size);
-  if (Member)
+  long long Sent = 0, Received = 0;
+  if (Member) {
     Profiles[Rank] = profile();
+    Sent += Result.Counters.MovedIterations;
+    Received += ReceivedIterations;
+  }
   for (int M : Members) {
     if (M == Rank)
       continue;
-    if (M == FirstFrom) {
-      Profiles[M] = *FirstProfile;
-      continue;
-    }
-    const auto Msg = decode<ProfileMsg>(receive(M, ProfileTag));
+    const ProfileMsg Msg =
+        M == FirstFrom ? *First : decode<ProfileMsg>(receive(M, ProfileTag));
     checkEpoch(Msg.Epoch, Epoch);
     Profiles[M] = Msg.Profile;
+    Sent += Msg.Sent;
+    Received += Msg.Received;
   }
-  const Decision D = decideFor(Members, Profiles);
+  ++Epochs[Group];
+  ++Result.Counters.Syncs;
+  if (Member)
+    startPeriod(Profiles[Rank]);
   long long Left = 0;
   for (int M : Members)
     Left += Profiles[M].Remaining;
-  const bool Terminate = Left == 0;
+  // Done when no member holds work and none is on its way to a member.
+  if (Left == 0 && Sent == Received) {
+    Writer Stop;
+    Stop.put(ControlKind::Terminate);
+    Stop.put(Epoch);
+    sendToMembers(Stop.buffer(), Members);
+    GroupDone[Group] = true;
+    Terminated |= Member;
+    return;
+  }
+  const Decision D = decideFor(Members, Profiles);
+  if (!D.Move)
+    return;
+  ++Result.Counters.Redistributions;
+  // Instructions go only to the members that must send (section 1.2); the
+  // receivers take the work in at their next hook.
+  Requests Reqs;
+  std::vector<std::vector<char>> Instructions;
+  Instructions.reserve(Members.size());
+  for (int M : Members) {
+    std::vector<Transfer> Mine;
+    for (const Transfer &T : D.Transfers)
+      if (T.From == M)
+        Mine.push_back(T);
+    if (Mine.empty() || M == Rank)
+      continue;
+    Writer Out;
+    Out.put(ControlKind::Instruction);
+    Out.put(Epoch);
+    Out.putVector(Mine);
+    Instructions.push_back(std::move(Out.buffer()));
+    postSend(Instructions.back().data(), Instructions.back().size(), M,
+             ControlTag, Reqs);
+  }
+  waitAll(Reqs);
+  if (Member)
+    moveWork(D.Transfers, /*Receive=*/false);
+}
 
-  Writer Out;
-  Out.put(Epoch);
-  Out.put(Terminate);
-  Out.put(D.Move);
-  Out.putVector(D.Move ? D.Transfers : std::vector<Transfer>());
+void Executor::sendToMembers(const std::vector<char> &Message,
+                             const std::vector<int> &Members) {
   Requests Reqs;
   for (int M : Members)
     if (M != Rank)
-      postSend(Out.buffer().data(), Out.buffer().size(), M, InstructionTag,
-               Reqs);
+      postSend(Message.data(), Message.size(), M, ControlTag, Reqs);
   waitAll(Reqs);
-  ++Epochs[Group];
-  if (Terminate)
-    GroupDone[Group] = true;
-  if (Member) {
-    startPeriod(Profiles[Rank]);
-    apply(D, Terminate);
-  } else {
-    // Rank 0 serves another group: it counts the synchronization only.
-    ++Result.Counters.Syncs;
-    Result.Counters.Redistributions += D.Move ? 1 : 0;
-  }
+}
+
+bool Executor::takeSpontaneousProfile() {
+  std::vector<char> Buf;
+  int From = 0;
+  if (!tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From))
+    return false;
+  const auto Msg = decode<ProfileMsg>(Buf);
+  serveGroup(groupOf(Groups, From), From, &Msg);
+  return true;
 }
 
 void Executor::checkSync() {
@@ -517,70 +590,66 @@ void Executor::checkSync() {
     return;
   }
   if (Rank != 0) {
-    int Flag = 0;
-    MPI_Iprobe(0, SyncRequestTag, context().Comm, &Flag, MPI_STATUS_IGNORE);
-    if (Flag)
-      syncMember(/*Spontaneous=*/false);
+    serviceMember();
     return;
   }
-  std::vector<char> Buf;
-  int From = 0;
-  while (tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From)) {
-    const auto Msg = decode<ProfileMsg>(Buf);
-    const int G = groupOf(Groups, From);
-    checkEpoch(Msg.Epoch, Epochs[G]);
-    serveGroup(G, From, &Msg.Profile);
-  }
-}
-
-bool Executor::balancerIdle() {
-  // Rank 0 out of work: it starts a synchronization of its own group once,
-  // then serves requests until every group it balances is done.
-  if (!GroupDone[MyGroup] && !InitiatedIdle) {
-    InitiatedIdle = true;
-    const double Start = now();
-    serveGroup(MyGroup, -1, nullptr);
-    Result.Counters.BalanceSeconds += now() - Start;
-    return false;
-  }
-  if (std::all_of(GroupDone.begin(), GroupDone.end(), [](bool B) { return B; }))
-    return true;
-  std::vector<char> Buf;
-  int From = 0;
-  Backoff Wait;
-  while (!tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From))
-    Wait.pause();
-  const double Start = now();
-  const auto Msg = decode<ProfileMsg>(Buf);
-  const int G = groupOf(Groups, From);
-  checkEpoch(Msg.Epoch, Epochs[G]);
-  serveGroup(G, From, &Msg.Profile);
-  Result.Counters.BalanceSeconds += now() - Start;
-  return false;
+  while (takeSpontaneousProfile())
+    ;
+  receivePendingWork();
 }
 
 bool Executor::idleStep() {
-  if (Centralized && Rank == 0)
-    return balancerIdle();
-  if (Terminated)
-    return true;
-  const bool Spontaneous = !InitiatedIdle;
-  InitiatedIdle = true;
-  if (!Spontaneous) {
-    // Wait for another member to start the next synchronization.
-    const int Source = Centralized ? 0 : MPI_ANY_SOURCE;
-    const int Tag = Centralized ? SyncRequestTag : ProfileTag;
-    Backoff Wait;
-    for (int Flag = 0;; Wait.pause()) {
-      MPI_Iprobe(Source, Tag, context().Comm, &Flag, MPI_STATUS_IGNORE);
-      if (Flag)
-        break;
+  if (!Centralized) {
+    if (Terminated)
+      return true;
+    if (InitiatedIdle) {
+      // Wait for another member to start the next synchronization.
+      Backoff Wait;
+      for (int Flag = 0;; Wait.pause()) {
+        MPI_Iprobe(MPI_ANY_SOURCE, ProfileTag, context().Comm, &Flag,
+                   MPI_STATUS_IGNORE);
+        if (Flag)
+          break;
+      }
     }
+    InitiatedIdle = true;
+    const double Start = now();
+    const bool Done = syncDistributed();
+    Result.Counters.BalanceSeconds += now() - Start;
+    return Done;
   }
+  // Centralized. Out of work, a rank starts a synchronization once (rank 0
+  // directly, a member by sending its profile), then serves until work or
+  // the end comes; rank 0 serves every group until all are done.
   const double Start = now();
-  const bool Done = Centralized ? syncMember(Spontaneous) : syncDistributed();
+  if (!InitiatedIdle && !Terminated) {
+    InitiatedIdle = true;
+    if (Rank == 0)
+      serveGroup(MyGroup, -1, nullptr);
+    else
+      sendProfile();
+  }
   Result.Counters.BalanceSeconds += now() - Start;
-  return Done;
+  Backoff Wait;
+  for (;;) {
+    const bool AllDone = std::all_of(GroupDone.begin(), GroupDone.end(),
+                                     [](bool B) { return B; });
+    if (Rank == 0 ? AllDone : Terminated)
+      return true;
+    if (!Work.empty())
+      return false;
+    const double Serve = now();
+    const bool Served = Rank == 0 ? takeSpontaneousProfile() : false;
+    if (Rank == 0)
+      receivePendingWork();
+    else
+      serviceMember();
+    Result.Counters.BalanceSeconds += now() - Serve;
+    if (Served)
+      Wait.reset();
+    else
+      Wait.pause();
+  }
 }
 
 } // namespace dlb

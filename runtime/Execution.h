@@ -11,6 +11,7 @@
 #ifndef DLB_RUNTIME_EXECUTION_H
 #define DLB_RUNTIME_EXECUTION_H
 
+#include "Comm.h"
 #include "Wire.h"
 #include "dlb/Balance.h"
 #include "dlb/Load.h"
@@ -91,6 +92,18 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
                       const ArrayArg &Layout, long long First,
                       std::vector<char *> &Table);
 
+/// A rank's profile for a synchronization, with what it has sent and
+/// received so far (so the balancer knows whether work is still on its way).
+struct ProfileMsg {
+  int Epoch = 0;
+  RankProfile Profile;
+  long long Sent = 0;
+  long long Received = 0;
+};
+
+/// What rank 0 tells the members of a group under a centralized strategy.
+enum class ControlKind : int { Request, Instruction, Terminate };
+
 /// Runs a rank's pieces of one execution, balancing with the other ranks of
 /// its group as the strategy says.
 class Executor {
@@ -117,8 +130,8 @@ private:
   void poll(Block &B);
   void runPiece(Piece P);
   /// Accounts compute time since the last poll and sleeps for the emulated
-  /// load.
-  void account();
+  /// load; returns the time slept.
+  double account();
   bool idleStep();
   void checkSync();
 
@@ -126,14 +139,23 @@ private:
   void startPeriod(const RankProfile &Sent);
   Decision decideFor(const std::vector<int> &Members,
                      std::vector<RankProfile> &Profiles) const;
-  bool apply(const Decision &D, bool Terminate);
+  long long remaining() const;
   std::vector<char> cutAndPack(long long Count, bool WithData);
+  void sendWork(const std::vector<Transfer> &Transfers, Requests &Sends,
+                std::vector<std::vector<char>> &Keep);
+  void moveWork(const std::vector<Transfer> &Transfers, bool Receive);
   void receiveWork(int From);
+  void receivePendingWork();
 
+  // Distributed strategies.
   bool syncDistributed();
-  bool syncMember(bool Spontaneous);
-  void serveGroup(int Group, int FirstFrom, const RankProfile *FirstProfile);
-  bool balancerIdle();
+  // Centralized strategies: the members' side, and rank 0's.
+  void sendProfile();
+  void serviceMember();
+  void serveGroup(int Group, int FirstFrom, const ProfileMsg *First);
+  bool takeSpontaneousProfile();
+  void sendToMembers(const std::vector<char> &Message,
+                     const std::vector<int> &Members);
 
   const LoopSpec &Spec;
   KernelFn Kernel;
@@ -172,6 +194,7 @@ private:
   double LastSeconds = 0;
   /// Average time of this rank's redistributions so far.
   double MoveCost = 0;
+  long long ReceivedIterations = 0;
 };
 
 } // namespace dlb

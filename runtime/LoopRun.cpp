@@ -227,12 +227,17 @@ void record(const char *Name, const ExecParams &Params,
     S.IterationsMoved += W.MovedIterations;
     S.BytesMoved += W.MovedBytes;
   }
-  // Every member of a group counts its group's synchronizations; the last
-  // member of a group is never rank 0, which under LCDLB counts all groups.
+  // Under a centralized strategy rank 0 counts the synchronizations of
+  // every group; under a distributed one every member counts its group's.
+  const bool Centralized =
+      Params.Strat == Strategy::GCDLB || Params.Strat == Strategy::LCDLB;
   for (const std::vector<int> &G :
        fixedGroups(static_cast<int>(Work.size()), Params.GroupSize)) {
-    S.Synchronizations += Work[G.back()].Counters.Syncs;
-    S.Redistributions += Work[G.back()].Counters.Redistributions;
+    const WorkCounters &Counter = Work[Centralized ? 0 : G.back()].Counters;
+    S.Synchronizations += Counter.Syncs;
+    S.Redistributions += Counter.Redistributions;
+    if (Centralized)
+      break;
   }
 }
 

@@ -25,8 +25,7 @@ enum Tag : int {
   ResultTag,
   // Load balancing during an execution (Execution.cpp).
   ProfileTag,
-  SyncRequestTag,
-  InstructionTag,
+  ControlTag,
   TransferHeadTag,
   TransferTag
 };

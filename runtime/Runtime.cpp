@@ -46,11 +46,21 @@ bool startUp(int Argc, char **Argv, std::string &Error) {
 }
 
 /// Every rank: waits (sleeping) until all ranks are here, then finalizes.
+/// A message nobody received is a bug of the runtime's protocols: it is
+/// reported (MPI would otherwise complain on stdout, which is the user's).
 void finish() {
   Context &C = context();
   Requests Reqs(1);
   MPI_Ibarrier(C.Comm, &Reqs[0]);
   waitAll(Reqs);
+  int Left = 0;
+  MPI_Status Status;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, C.Comm, &Left, &Status);
+  if (Left)
+    std::fprintf(stderr,
+                 "dlb: warning: internal: rank %d was sent a message it never "
+                 "received (tag %d, from rank %d)\n",
+                 C.Rank, Status.MPI_TAG, Status.MPI_SOURCE);
   MPI_Comm_free(&C.Comm);
   MPI_Finalize();
 }

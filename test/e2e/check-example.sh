@@ -33,7 +33,12 @@ for s in "${strategies[@]}"; do
     for p in 1 2 3 4; do
       run="$name $* on $p ranks ${opts[*]}"
       timeout 120 $MPIEXEC -n "$p" "$work/$name.par" "$@" "${opts[@]}" \
-        > "$work/out.txt" || { echo "FAIL: $run exited with $?"; exit 1; }
+        > "$work/out.txt" 2> "$work/err.txt" ||
+        { echo "FAIL: $run exited with $?"; cat "$work/err.txt"; exit 1; }
+      if grep "dlb: warning: internal" "$work/err.txt"; then
+        echo "FAIL: $run left a message unreceived"
+        exit 1
+      fi
       if ! cmp -s "$work/expected.txt" "$work/out.txt"; then
         echo "FAIL: $run differs from the sequential program:"
         diff "$work/expected.txt" "$work/out.txt" | head -20
