@@ -31,7 +31,8 @@ and it measures the CPU that other processes used during each run (column
 "other"), since a shared 2-core machine makes timings meaningless otherwise.
 
 Everything is printed as plain tables on stdout (progress goes to stderr)
-and written as CSV files to --out (default bench/results/): a_runs.csv and
+and written to --out (default bench/results/): output.txt (a copy of what
+is printed) and the CSV files a_runs.csv and
 b_runs.csv (one row per run, with the per-rank statistics), a_summary.csv and
 b_summary.csv (medians). Python standard library only. This is a benchmark, not a test: it prints figures and checks
 targets, and its exit status is 0 unless a run fails.
@@ -93,6 +94,35 @@ def git_head():
         return out.stdout.strip() or "unknown"
     except (OSError, subprocess.SubprocessError):
         return "unknown"
+
+
+def libdlb_id(path):
+    """sha256 prefix and modification time of the libdlb the programs use."""
+    import hashlib
+    try:
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()[:12]
+        mtime = datetime.datetime.fromtimestamp(
+            os.path.getmtime(path)).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        return "sha256 %s, built %s" % (digest, mtime)
+    except OSError:
+        return "unknown"
+
+
+class Tee:
+    """Copies what the script prints to a file as well."""
+
+    def __init__(self, stream, path):
+        self.stream = stream
+        self.file = open(path, "w")
+
+    def write(self, text):
+        self.stream.write(text)
+        self.file.write(text)
+
+    def flush(self):
+        self.stream.flush()
+        self.file.flush()
 
 
 def cpu_times():
@@ -688,25 +718,12 @@ def main():
     sizes = SIZES_QUICK if args.quick else SIZES_FULL
     size_b = args.size_b or (SIZE_B_QUICK if args.quick else SIZE_B_FULL)
     os.makedirs(args.out, exist_ok=True)
+    sys.stdout = Tee(sys.stdout, os.path.join(args.out, "output.txt"))
     quiet = Quiet(not args.no_wait_quiet,
                   max_wait=10.0 if args.quick else 60.0)
     reference = Reference()
 
     started = datetime.datetime.now().astimezone()
-    meta = [
-        ("date", started.strftime("%Y-%m-%d %H:%M %Z")),
-        ("git HEAD", git_head()),
-        ("cpu", "%s, nproc %d" % (cpu_model(), os.cpu_count())),
-        ("mode", "quick" if args.quick else "full"),
-        ("repetitions", reps),
-        ("sizes A", ", ".join("%s %d" % (e, sizes[e]) for e in examples)),
-        ("ranks A", ", ".join(str(p) for p in ranks)),
-        ("size B", "mxm %d" % size_b),
-        ("load A", LOAD_SPEC.format(seed="%d+rep" % SEED_BASE)),
-    ]
-    print(fmt_table(["", ""], meta, "dlbcc load balancing benchmark"))
-    print()
-
     workdir = tempfile.mkdtemp(prefix="dlb-bench-")
     failed = False
 
@@ -716,6 +733,22 @@ def main():
     signal.signal(signal.SIGTERM, stop)
     try:
         progs = build(workdir)
+        meta = [
+            ("date", started.strftime("%Y-%m-%d %H:%M %Z")),
+            ("git HEAD", git_head()),
+            ("libdlb.so", libdlb_id(os.path.join(workdir, "lib",
+                                                 "libdlb.so"))),
+            ("cpu", "%s, nproc %d" % (cpu_model(), os.cpu_count())),
+            ("mode", "quick" if args.quick else "full"),
+            ("repetitions", reps),
+            ("sizes A", ", ".join("%s %d" % (e, sizes[e]) for e in examples)),
+            ("ranks A", ", ".join(str(p) for p in ranks)),
+            ("size B", "mxm %d" % size_b),
+            ("load A", LOAD_SPEC.format(seed="%d+rep" % SEED_BASE)),
+        ]
+        print(fmt_table(["", ""], meta, "dlbcc load balancing benchmark"))
+        print()
+
         if args.only in (None, "A"):
             results, raw = experiment_a(progs, sizes, reps, workdir, quiet,
                                         reference, examples, ranks, loads)

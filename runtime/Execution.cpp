@@ -313,11 +313,6 @@ void Executor::startPeriod(const RankProfile &Sent) {
   BusySinceSync = 0;
 }
 
-Decision Executor::decideFor(const std::vector<int> &Members,
-                             std::vector<RankProfile> &Profiles) const {
-  return decide(Profiles, Members, Params.Balance);
-}
-
 std::vector<char> Executor::cutAndPack(long long Count, bool WithData) {
   // The iterations given away are the last ones this rank would run.
   std::vector<std::pair<Range, Piece *>> Cut;
@@ -432,7 +427,7 @@ bool Executor::syncDistributed() {
   startPeriod(Profiles[Rank]);
   ++Epochs[MyGroup];
   ++Result.Counters.Syncs;
-  const Decision D = decideFor(Members, Profiles);
+  const Decision D = decide(Profiles, Members, Params.Balance);
   long long Left = 0;
   for (int M : Members)
     Left += Profiles[M].Remaining;
@@ -532,7 +527,7 @@ void Executor::serveGroup(int Group, int FirstFrom, const ProfileMsg *First) {
     Terminated |= Member;
     return;
   }
-  const Decision D = decideFor(Members, Profiles);
+  const Decision D = decide(Profiles, Members, Params.Balance);
   if (!D.Move)
     return;
   ++Result.Counters.Redistributions;

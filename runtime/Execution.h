@@ -137,8 +137,6 @@ private:
 
   RankProfile profile() const;
   void startPeriod(const RankProfile &Sent);
-  Decision decideFor(const std::vector<int> &Members,
-                     std::vector<RankProfile> &Profiles) const;
   long long remaining() const;
   std::vector<char> cutAndPack(long long Count, bool WithData);
   void sendWork(const std::vector<Transfer> &Transfers, Requests &Sends,
