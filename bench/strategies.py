@@ -39,10 +39,13 @@ targets, and its exit status is 0 unless a run fails.
 """
 
 import argparse
+import csv
 import datetime
+import hashlib
 import json
 import os
 import platform
+import resource
 import shutil
 import signal
 import statistics
@@ -98,7 +101,6 @@ def git_head():
 
 def libdlb_id(path):
     """sha256 prefix and modification time of the libdlb the programs use."""
-    import hashlib
     try:
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()[:12]
@@ -322,7 +324,6 @@ def proc_cpu_ticks(pid):
 
 def children_cpu():
     """CPU seconds of this process and its reaped descendants."""
-    import resource
     total = 0.0
     for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
         r = resource.getrusage(who)
@@ -430,7 +431,6 @@ def fmt_table(headers, rows, title=None):
 
 
 def write_csv(path, headers, rows):
-    import csv
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(headers)
@@ -539,7 +539,7 @@ def rank0_idle(s):
 
 
 def summarize_a(results, sizes, examples, ranks, loads):
-    wall_rows, loop_rows, stat_rows, csv_rows = [], [], [], []
+    wall_rows, loop_rows, paired_rows, stat_rows, csv_rows = [], [], [], [], []
     checks = []
     for ex in examples:
         for p in ranks:
@@ -550,14 +550,22 @@ def summarize_a(results, sizes, examples, ranks, loads):
                 lname = "none" if load == "none" else "random:max=5"
                 wr = [ex, p, lname, f3(sw)]
                 lr = [ex, p, lname, f3(sl)]
+                pr_row = [ex, p, lname, f3(sl)]
                 for strat in STRATEGIES:
                     runs = results[(ex, p, load, strat)]
                     w = [x for x, _ in runs]
                     e = [s["elapsed"] for _, s in runs]
                     mw, ml = med(w), med(e)
+                    # Paired: repetition r of every strategy ran with the
+                    # same seed (the same load schedule) as static's.
+                    paired = [s["elapsed"] / s0["elapsed"]
+                              for (_, s), (_, s0) in zip(runs, base)
+                              if s0["elapsed"] > 0]
                     if strat != "static":
                         wr.append(f3(mw / sw))
                         lr.append(f3(ml / sl))
+                        pr_row.append("%.3f (%.2f-%.2f)" % (
+                            med(paired), min(paired), max(paired)))
                     sts = [s for _, s in runs]
                     syncs = med([s["syncs"] for s in sts])
                     moved = med([s["moved"] for s in sts])
@@ -582,12 +590,16 @@ def summarize_a(results, sizes, examples, ranks, loads):
                                      "%g" % syncs, "%g" % moved, "%.4f" % bal,
                                      "%.4f" % wait, "%.4f" % idle0,
                                      "%.4f" % ld, "%.3f" % imb,
-                                     "%.2f" % other])
+                                     "%.2f" % other, "%.4f" % med(paired),
+                                     "%.4f" % min(paired),
+                                     "%.4f" % max(paired)])
                     if load == "none" and strat != "static":
-                        checks.append((ex, p, strat, mw / sw, ml / sl))
+                        checks.append((ex, p, strat, mw / sw, ml / sl,
+                                       med(paired)))
                 wall_rows.append(wr)
                 loop_rows.append(lr)
-    return wall_rows, loop_rows, stat_rows, csv_rows, checks
+                paired_rows.append(pr_row)
+    return wall_rows, loop_rows, paired_rows, stat_rows, csv_rows, checks
 
 
 def experiment_b(progs, size, reps, workdir, quiet, reference):
@@ -680,6 +692,148 @@ def summarize_b(results, labels):
     return rows, csv_rows, med(ideals)
 
 
+def report_a(results, sizes, examples, ranks, loads, out):
+    """Prints experiment A's tables and writes a_summary.csv."""
+    wall_rows, loop_rows, paired_rows, stat_rows, csv_rows, checks = \
+        summarize_a(results, sizes, examples, ranks, loads)
+    hdr = ["example", "P", "load", "static s"] + STRATEGIES[1:]
+    print(fmt_table(hdr, wall_rows,
+                    "Experiment A: median wall time of mpiexec, "
+                    "normalized to static (static in seconds)"))
+    print()
+    print(fmt_table(hdr, loop_rows,
+                    "Experiment A: median loop elapsed_seconds "
+                    "(--dlb-stats), normalized to static"))
+    print()
+    print(fmt_table(hdr, paired_rows,
+                    "Experiment A: loop elapsed_seconds, median (min-max) "
+                    "over the repetitions of the ratio to the static run "
+                    "of the same repetition (same seed)"))
+    print()
+    print(fmt_table(["example", "P", "load", "strategy", "wall s",
+                     "loop s", "syncs", "moved", "balance s",
+                     "wait s", "r0 rest s", "load s", "imbal", "other"],
+                    stat_rows,
+                    "Experiment A: medians of the statistics "
+                    "(balance/wait: max over ranks; r0 rest: loop "
+                    "time not in rank 0's compute/load/wait/balance "
+                    "counters, i.e. distribution and waiting for the "
+                    "workers' results; load: mean over ranks; imbal: "
+                    "max/mean compute seconds; other: max over the "
+                    "repetitions of the cores used by other processes "
+                    "during the run)"))
+    print()
+    write_csv(os.path.join(out, "a_summary.csv"),
+              ["example", "size", "ranks", "load", "strategy", "reps",
+               "wall_median_s", "wall_min_s", "wall_max_s",
+               "wall_vs_static", "loop_median_s", "loop_min_s",
+               "loop_max_s", "loop_vs_static", "synchronizations",
+               "iterations_moved", "max_balance_s", "max_wait_s",
+               "rank0_rest_s", "mean_load_s", "compute_imbalance",
+               "max_foreign_cores", "loop_paired_median",
+               "loop_paired_min", "loop_paired_max"], csv_rows)
+    check_rows = []
+    for ex, p, strat, rw, rl, rp in checks:
+        check_rows.append([ex, p, strat, f3(rw), f3(rl), f3(rp),
+                           "yes" if rw <= NOLOAD_TOLERANCE else "NO",
+                           "yes" if rl <= NOLOAD_TOLERANCE else "NO"])
+    if check_rows:
+        print(fmt_table(["example", "P", "strategy", "wall/static",
+                         "loop/static", "loop paired", "wall <=1.03",
+                         "loop <=1.03"], check_rows,
+                        "Target: no load, every strategy within 3% of "
+                        "static (ratios of medians; paired: median of "
+                        "per-repetition ratios)"))
+        print()
+
+
+def report_b(results, labels, size_b, affinity, out):
+    """Prints experiment B's table and writes b_summary.csv."""
+    rows, csv_rows, ideal = summarize_b(results, labels)
+    print(fmt_table(["variant", "wall s", "loop s", "speedup wall",
+                     "speedup loop", "iters r0/r1", "syncs", "moved",
+                     "balance s", "wait s", "r0 rest s", "other"],
+                    rows,
+                    "Experiment B: mxm %d, mpiexec -bind-to core -n 2, "
+                    "CPU-bound process pinned to core 0 (medians; "
+                    "speedup = static / variant)" % size_b))
+    write_csv(os.path.join(out, "b_summary.csv"),
+              ["variant", "reps", "wall_median_s", "wall_min_s",
+               "wall_max_s", "loop_median_s", "loop_min_s",
+               "loop_max_s", "speedup_wall", "speedup_loop",
+               "rank0_iterations", "rank1_iterations",
+               "synchronizations", "iterations_moved",
+               "max_balance_s", "max_wait_s", "rank0_rest_s",
+               "max_foreign_cores"],
+              csv_rows)
+    print("rank -> allowed CPUs (read from /proc/<pid>/status of the "
+          "running ranks): %s" % (affinity if affinity is not None else
+                                  "not measured (--report)"))
+    if affinity and affinity.get(0) != "0":
+        print("WARNING: rank 0 is not bound to core 0 alone; the "
+              "competitor does not share its core")
+    print("ideal speedup of the loop (static run's per-rank speeds, "
+          "work shared in proportion): %.2f" % ideal)
+    best = max(rows[2:], key=lambda r: float(r[3]))
+    best_loop = max(rows[2:], key=lambda r: float(r[4]))
+    print("best strategy: %s, %sx static (wall); best on the loop: "
+          "%s, %sx; target >= %.2fx: %s" %
+          (best[0], best[3], best_loop[0], best_loop[4], B_TARGET,
+           "met" if float(best[3]) >= B_TARGET else "NOT met"))
+    print()
+
+
+def load_runs(path):
+    """Reads a_runs.csv or b_runs.csv back into the results of the
+    experiments (for --report)."""
+    rows = []
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            floats = lambda k: [float(x) for x in r[k].split()]
+            st = {"elapsed": float(r["loop_elapsed_s"]),
+                  "syncs": int(r["synchronizations"]),
+                  "redists": int(r["redistributions"]),
+                  "moved": int(r["iterations_moved"]),
+                  "bytes": int(r["bytes_moved"]),
+                  "foreign": float(r.get("foreign_cores_during") or 0),
+                  "per_rank": {"iterations": floats("rank_iterations"),
+                               "compute": floats("rank_compute_s"),
+                               "load": floats("rank_load_s"),
+                               "wait": floats("rank_wait_s"),
+                               "balance": floats("rank_balance_s")}}
+            rows.append((r, float(r["wall_s"]), st))
+    return rows
+
+
+def report(out):
+    """--report: prints the tables again from the CSV files in `out`."""
+    a_path = os.path.join(out, "a_runs.csv")
+    b_path = os.path.join(out, "b_runs.csv")
+    if os.path.exists(a_path):
+        results, sizes = {}, {}
+        examples, ranks, loads = [], [], []
+        for r, wall, st in load_runs(a_path):
+            ex, p, load = r["example"], int(r["ranks"]), r["load"]
+            sizes[ex] = int(r["size"])
+            for lst, v in ((examples, ex), (ranks, p), (loads, load)):
+                if v not in lst:
+                    lst.append(v)
+            results.setdefault((ex, p, load, r["strategy"]), []).append(
+                (wall, st))
+        report_a(results, sizes, examples, ranks, loads, out)
+    if os.path.exists(b_path):
+        results, labels, size_b = {}, [], 0
+        for r, wall, st in load_runs(b_path):
+            label = r["strategy"]
+            if r["load"].startswith("none"):
+                label = "static, no competitor"
+            elif label not in labels:
+                labels.append(label)
+            size_b = int(r["size"])
+            results.setdefault(label, []).append((wall, st))
+        report_b(results, labels, size_b, None, out)
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -704,7 +858,13 @@ def main():
                     help="keep the directory of the built programs")
     ap.add_argument("--no-wait-quiet", action="store_true",
                     help="do not wait for an idle machine before each run")
+    ap.add_argument("--report", action="store_true",
+                    help="run nothing: print the tables again from the CSV "
+                    "files of --out (rewrites its summary CSV files)")
     args = ap.parse_args()
+    if args.report:
+        report(args.out)
+        return 0
 
     reps = args.reps or (1 if args.quick else 3)
     examples = [e for e in args.examples.split(",") if e]
@@ -753,84 +913,12 @@ def main():
             results, raw = experiment_a(progs, sizes, reps, workdir, quiet,
                                         reference, examples, ranks, loads)
             write_csv(os.path.join(args.out, "a_runs.csv"), RAW_HEADERS, raw)
-            wall_rows, loop_rows, stat_rows, csv_rows, checks = \
-                summarize_a(results, sizes, examples, ranks, loads)
-            hdr = ["example", "P", "load", "static s"] + STRATEGIES[1:]
-            print(fmt_table(hdr, wall_rows,
-                            "Experiment A: median wall time of mpiexec, "
-                            "normalized to static (static in seconds)"))
-            print()
-            print(fmt_table(hdr, loop_rows,
-                            "Experiment A: median loop elapsed_seconds "
-                            "(--dlb-stats), normalized to static"))
-            print()
-            print(fmt_table(["example", "P", "load", "strategy", "wall s",
-                             "loop s", "syncs", "moved", "balance s",
-                             "wait s", "r0 rest s", "load s", "imbal", "other"],
-                            stat_rows,
-                            "Experiment A: medians of the statistics "
-                            "(balance/wait: max over ranks; r0 rest: loop "
-                            "time not in rank 0's compute/load/wait/balance "
-                            "counters, i.e. distribution and waiting for the "
-                            "workers' results; load: mean over ranks; imbal: "
-                            "max/mean compute seconds; other: max over the "
-                            "repetitions of the cores used by other processes "
-                            "during the run)"))
-            print()
-            write_csv(os.path.join(args.out, "a_summary.csv"),
-                      ["example", "size", "ranks", "load", "strategy", "reps",
-                       "wall_median_s", "wall_min_s", "wall_max_s",
-                       "wall_vs_static", "loop_median_s", "loop_min_s",
-                       "loop_max_s", "loop_vs_static", "synchronizations",
-                       "iterations_moved", "max_balance_s", "max_wait_s",
-                       "rank0_rest_s", "mean_load_s", "compute_imbalance",
-                       "max_foreign_cores"], csv_rows)
-            check_rows = []
-            for ex, p, strat, rw, rl in checks:
-                check_rows.append([ex, p, strat, f3(rw), f3(rl),
-                                   "yes" if rw <= NOLOAD_TOLERANCE else "NO",
-                                   "yes" if rl <= NOLOAD_TOLERANCE else "NO"])
-            print(fmt_table(["example", "P", "strategy", "wall/static",
-                             "loop/static", "wall <=1.03", "loop <=1.03"],
-                            check_rows,
-                            "Target: no load, every strategy within 3% of "
-                            "static"))
-            print()
+            report_a(results, sizes, examples, ranks, loads, args.out)
         if args.only in (None, "B"):
             results, raw, affinity, labels = experiment_b(
                 progs, size_b, reps, workdir, quiet, reference)
             write_csv(os.path.join(args.out, "b_runs.csv"), RAW_HEADERS, raw)
-            rows, csv_rows, ideal = summarize_b(results, labels)
-            print(fmt_table(["variant", "wall s", "loop s", "speedup wall",
-                             "speedup loop", "iters r0/r1", "syncs", "moved",
-                             "balance s", "wait s", "r0 rest s", "other"],
-                            rows,
-                            "Experiment B: mxm %d, mpiexec -bind-to core -n 2, "
-                            "CPU-bound process pinned to core 0 (medians; "
-                            "speedup = static / variant)" % size_b))
-            write_csv(os.path.join(args.out, "b_summary.csv"),
-                      ["variant", "reps", "wall_median_s", "wall_min_s",
-                       "wall_max_s", "loop_median_s", "loop_min_s",
-                       "loop_max_s", "speedup_wall", "speedup_loop",
-                       "rank0_iterations", "rank1_iterations",
-                       "synchronizations", "iterations_moved",
-                       "max_balance_s", "max_wait_s", "rank0_rest_s",
-                       "max_foreign_cores"],
-                      csv_rows)
-            print("rank -> allowed CPUs (read from /proc/<pid>/status of the "
-                  "running ranks): %s" % affinity)
-            if affinity and affinity.get(0) != "0":
-                print("WARNING: rank 0 is not bound to core 0 alone; the "
-                      "competitor does not share its core")
-            print("ideal speedup of the loop (static run's per-rank speeds, "
-                  "work shared in proportion): %.2f" % ideal)
-            best = max(rows[2:], key=lambda r: float(r[3]))
-            best_loop = max(rows[2:], key=lambda r: float(r[4]))
-            print("best strategy: %s, %sx static (wall); best on the loop: "
-                  "%s, %sx; target >= %.2fx: %s" %
-                  (best[0], best[3], best_loop[0], best_loop[4], B_TARGET,
-                   "met" if float(best[3]) >= B_TARGET else "NOT met"))
-            print()
+            report_b(results, labels, size_b, affinity, args.out)
     except (RuntimeError, subprocess.CalledProcessError) as e:
         log("error: %s" % e)
         failed = True

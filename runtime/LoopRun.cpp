@@ -314,12 +314,15 @@ void LoopRun::run() {
 
   std::vector<RankWork> Work(Ranks, RankWork(Reductions.size()));
   Work[0] = Exec.result();
+  // Rank 0 waits for the workers to finish: idle time, like any other.
+  const double Collect = now();
   for (int W = 1; W < Ranks; ++W) {
     if (!TakesPart(W))
       continue;
     std::vector<char> Result = receiveResult(W);
     Work[W] = unpackResult(Result, Spec);
   }
+  Work[0].Counters.WaitSeconds += now() - Collect;
   verify(Desc.name(), Lb, Ub, Work);
   for (std::size_t K = 0; K < Reductions.size(); ++K) {
     const ReductionArg &R = Reductions[K];
