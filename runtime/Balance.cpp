@@ -32,35 +32,6 @@
 namespace dlb {
 namespace {
 
-/// The speed of each member (in Members order) by the rules above; empty when
-/// no member has a measured speed.
-std::vector<double> memberSpeeds(const std::vector<RankProfile> &Profiles,
-                                 const std::vector<int> &Members) {
-  double Fastest = 0;
-  double Slowest = std::numeric_limits<double>::infinity();
-  for (int Rank : Members) {
-    const RankProfile &R = Profiles[Rank];
-    assert(R.Done >= 0 && R.Seconds >= 0 && R.Remaining >= 0 &&
-           "negative profile");
-    if (R.Done > 0 && R.Seconds > 0) {
-      double S = R.Done / R.Seconds;
-      Fastest = std::max(Fastest, S);
-      Slowest = std::min(Slowest, S);
-    }
-  }
-  if (Fastest == 0)
-    return {};
-  std::vector<double> Speeds;
-  for (int Rank : Members) {
-    const RankProfile &R = Profiles[Rank];
-    if (R.Seconds > 0)
-      Speeds.push_back(R.Done / R.Seconds);
-    else
-      Speeds.push_back(R.Done > 0 ? Fastest : Slowest);
-  }
-  return Speeds;
-}
-
 /// The member indices sorted by rank: the order of every sum and match, so
 /// that the decision does not depend on the order of Members.
 std::vector<std::size_t> byRank(const std::vector<int> &Members) {
@@ -150,6 +121,36 @@ std::vector<Transfer> matchTransfers(const std::vector<long long> &Old,
 
 } // namespace
 
+std::vector<double> memberSpeeds(const std::vector<RankProfile> &Profiles,
+                                 const std::vector<int> &Members, bool InWork) {
+  auto Done = [&](const RankProfile &R) {
+    return InWork ? R.DoneWork : static_cast<double>(R.Done);
+  };
+  double Fastest = 0;
+  double Slowest = std::numeric_limits<double>::infinity();
+  for (int Rank : Members) {
+    const RankProfile &R = Profiles[Rank];
+    assert(R.Done >= 0 && R.Seconds >= 0 && R.Remaining >= 0 &&
+           "negative profile");
+    if (Done(R) > 0 && R.Seconds > 0) {
+      double S = Done(R) / R.Seconds;
+      Fastest = std::max(Fastest, S);
+      Slowest = std::min(Slowest, S);
+    }
+  }
+  if (Fastest == 0)
+    return {};
+  std::vector<double> Speeds;
+  for (int Rank : Members) {
+    const RankProfile &R = Profiles[Rank];
+    if (R.Seconds > 0)
+      Speeds.push_back(Done(R) / R.Seconds);
+    else
+      Speeds.push_back(Done(R) > 0 ? Fastest : Slowest);
+  }
+  return Speeds;
+}
+
 std::vector<long long> apportion(long long Total,
                                  const std::vector<double> &Weights) {
   std::vector<std::size_t> Order(Weights.size());
@@ -171,7 +172,7 @@ Decision decide(const std::vector<RankProfile> &Profiles,
     D.NewRemaining.push_back(Profiles[Rank].Remaining);
     Total += Profiles[Rank].Remaining;
   }
-  const std::vector<double> Speeds = memberSpeeds(Profiles, Members);
+  const std::vector<double> Speeds = memberSpeeds(Profiles, Members, /*InWork=*/false);
   if (Speeds.empty())
     return D;
 

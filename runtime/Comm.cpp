@@ -52,6 +52,12 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
              });
 }
 
+void sleepingBarrier() {
+  Requests Reqs(1);
+  MPI_Ibarrier(context().Comm, &Reqs[0]);
+  waitAll(Reqs);
+}
+
 void Backoff::pause() {
   SleepNs = SleepNs ? std::min(2 * SleepNs, LongestSleepNs) : FirstSleepNs;
   timespec Sleep{0, SleepNs};

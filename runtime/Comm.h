@@ -30,6 +30,9 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
 /// something does.
 void waitAll(Requests &Reqs);
 
+/// Every rank: waits (sleeping) until all ranks are here.
+void sleepingBarrier();
+
 /// The sleeps between two checks of a condition that is not met yet.
 class Backoff {
 public:

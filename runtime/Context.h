@@ -9,6 +9,7 @@
 
 #include "Stats.h"
 #include "dlb/Loop.h"
+#include "dlb/Network.h"
 #include "dlb/Options.h"
 
 #include <mpi.h>
@@ -32,12 +33,24 @@ struct Context {
   /// emulated load, so a random load persists across loop executions.
   double StartTime = 0;
   StatsTable Stats;
+  /// The network profile of the cost model (NetChar.h), and where it came
+  /// from; defaults when no loop can run under auto.
+  NetProfile Net;
+  std::string NetSource = "defaults";
   /// Rank 0, per loop run under a dynamic strategy: the speed of each rank
   /// in its last execution, the start of the next one.
   std::map<const LoopDesc *, std::vector<double>> LastSpeeds;
 };
 
 Context &context();
+
+/// Initializes MPI and the context (communicator, rank, size, clock).
+void initProcess(int &Argc, char **&Argv);
+
+/// Every rank: waits (sleeping) until all ranks are here, then finalizes.
+/// A message nobody received is a bug of the runtime's protocols: it is
+/// reported (MPI would otherwise complain on stdout, which is the user's).
+void finish();
 
 /// Reports a broken invariant of the runtime and aborts all ranks.
 [[noreturn]] void fatal(const std::string &Message);

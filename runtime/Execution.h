@@ -16,8 +16,10 @@
 #include "dlb/Balance.h"
 #include "dlb/Load.h"
 #include "dlb/Loop.h"
+#include "dlb/Model.h"
 #include "dlb/Options.h"
 #include "dlb/Partition.h"
+#include "dlb/Work.h"
 
 #include <deque>
 #include <memory>
@@ -35,10 +37,31 @@ struct LoopSpec {
 
 /// How an execution balances; rank 0 decides it and sends it to the workers.
 struct ExecParams {
+  /// Auto until the cost model has chosen: the execution then runs as a
+  /// global centralized one (rank 0 is the pseudo-master that decides).
   Strategy Strat = Strategy::Static;
   /// Members per group: all ranks for the global strategies.
   int GroupSize = 1;
   BalanceParams Balance;
+  /// The loop runs under auto: the model chooses at the first
+  /// synchronization and, with Reselect, may switch at later global ones.
+  bool Auto = false;
+  bool Reselect = true;
+  double ReselectMargin = 0.1;
+  FutureLoad Future = FutureLoad::Shifting;
+  /// K of the local strategies, for the model and for a switch to them.
+  int LocalGroupSize = 1;
+  NetProfile Net;
+  /// D: bytes of distributed arrays that move with one iteration.
+  double DataBytes = 0;
+};
+
+/// One evaluation of the cost model during an execution (rank 0 keeps them).
+struct Selection {
+  long long Synchronization = 0; ///< the execution's synchronization count
+  Strategy From = Strategy::Auto;
+  Strategy Chosen = Strategy::Auto;
+  double Predicted[4] = {0, 0, 0, 0}; ///< GCDLB, GDDLB, LCDLB, LDDLB
 };
 
 /// A slab of a distributed array in a buffer: its layout, and the global
@@ -69,6 +92,8 @@ struct WorkCounters {
   long long Redistributions = 0;
   long long MovedIterations = 0; ///< sent to other ranks
   long long MovedBytes = 0;
+  /// PROFILE messages this rank sent to rank 0 (see Executor::drainProfiles).
+  long long ProfilesToRoot = 0;
 };
 
 struct RankWork {
@@ -95,6 +120,10 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
 /// A rank's profile for a synchronization, with what it has sent and
 /// received so far (so the balancer knows whether work is still on its way).
 struct ProfileMsg {
+  /// The number of strategy switches before it was sent: a centralized
+  /// member may send a PROFILE to rank 0 just before it learns of a switch;
+  /// such a stale one is dropped.
+  int Phase = 0;
   int Epoch = 0;
   RankProfile Profile;
   long long Sent = 0;
@@ -102,7 +131,9 @@ struct ProfileMsg {
 };
 
 /// What rank 0 tells the members of a group under a centralized strategy.
-enum class ControlKind : int { Request, Instruction, Terminate };
+/// Switch: the strategy the model chose, with every transfer of the
+/// decision; all ranks move synchronously, then continue under it.
+enum class ControlKind : int { Request, Instruction, Terminate, Switch };
 
 /// Runs a rank's pieces of one execution, balancing with the other ranks of
 /// its group as the strategy says.
@@ -112,7 +143,7 @@ public:
   /// arrays' views on the user's memory); Executor points the distributed
   /// ones at each piece on the workers.
   Executor(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Params,
-           std::vector<ArrayView> &Views);
+           const WorkCurve &Curve, std::vector<ArrayView> &Views);
 
   void add(Piece P) { Work.push_back(std::move(P)); }
 
@@ -123,6 +154,13 @@ public:
   const RankWork &result() const { return Result; }
   /// What this rank executed, for the final gather.
   const std::vector<Piece> &executed() const { return Executed; }
+  /// The strategy the execution ended with (auto: the last chosen).
+  Strategy strategy() const { return Params.Strat; }
+  const std::vector<Selection> &selections() const { return Selections; }
+  /// Rank 0, after worker From reported that it sent Sent PROFILEs to rank
+  /// 0: receives (and drops) those still unreceived, stale ones sent just
+  /// before a switch, so that none is left for a later execution.
+  void drainProfiles(int From, long long Sent);
 
 private:
   void prime();
@@ -139,14 +177,29 @@ private:
   void startPeriod(const RankProfile &Sent);
   long long remaining() const;
   std::vector<char> cutAndPack(long long Count, bool WithData);
-  void sendWork(const std::vector<Transfer> &Transfers, Requests &Sends,
-                std::vector<std::vector<char>> &Keep);
+  /// Synchronous: the receivers wait for their transfers (they are told
+  /// them all), so even an empty one is sent.
+  void sendWork(const std::vector<Transfer> &Transfers, bool Synchronous,
+                Requests &Sends, std::vector<std::vector<char>> &Keep);
+  /// Receive: every member moves now (distributed strategies, switches);
+  /// otherwise receivers take their work in at a hook.
   void moveWork(const std::vector<Transfer> &Transfers, bool Receive);
   void receiveWork(int From);
   void receivePendingWork();
 
   // Distributed strategies.
   bool syncDistributed();
+  // Auto: the cost model's choice after a global synchronization, and the
+  // switch to it.
+  bool mayChoose(const std::vector<int> &Members) const;
+  Strategy choose(const std::vector<RankProfile> &Profiles);
+  /// Epoch: what every rank's epoch becomes.
+  void reconfigure(Strategy S, int Epoch);
+  // PROFILE messages: sending, and receiving those of the current phase.
+  void sendProfileTo(const RankProfile &Mine, long long Sent, long long Received,
+                     const std::vector<int> &Dests);
+  bool arrivedProfile(int &From);
+  ProfileMsg nextProfile(int From);
   // Centralized strategies: the members' side, and rank 0's.
   void sendProfile();
   void serviceMember();
@@ -158,6 +211,7 @@ private:
   const LoopSpec &Spec;
   KernelFn Kernel;
   ExecParams Params;
+  WorkCurve Curve;
   std::vector<ArrayView> &Views;
   std::vector<std::vector<char *>> Tables;
   int Rank;
@@ -172,6 +226,14 @@ private:
   std::vector<bool> GroupDone;
   bool Terminated = false;
   bool InitiatedIdle = false;
+  /// Set by reconfigure(): an idle loop of the old strategy must return.
+  bool Switched = false;
+  int Phase = 0;
+  std::vector<Selection> Selections;
+  /// Current-phase PROFILEs that arrived before they were needed, per
+  /// sender, and how many PROFILEs were received from each rank.
+  std::vector<std::deque<ProfileMsg>> Inbox;
+  std::vector<long long> ProfilesFrom;
 
   std::deque<Piece> Work;
   Piece Current;
@@ -187,12 +249,19 @@ private:
   /// and the last period with work (the speed an idle rank reports).
   long long ExecutedBefore = 0;
   long long ExecutedAtSync = 0;
+  double WorkBefore = 0; ///< the same in W units
+  double WorkAtSync = 0;
   double BusySinceSync = 0;
   long long LastDone = 0;
+  double LastDoneWork = 0;
   double LastSeconds = 0;
   /// Average time of this rank's redistributions so far.
   double MoveCost = 0;
   long long ReceivedIterations = 0;
+  /// Iterations sent and received since the last switch of strategy: the
+  /// centralized termination test compares them within a group.
+  long long SentAtSwitch = 0;
+  long long ReceivedAtSwitch = 0;
 };
 
 } // namespace dlb

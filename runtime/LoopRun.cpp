@@ -26,41 +26,50 @@ namespace {
 
 using Partition = std::vector<std::vector<Range>>;
 
-/// Assumed bandwidth for the cost of moving an iteration's data, until the
-/// network is characterized.
-constexpr double AssumedBytesPerSecond = 1e9;
-
 double now() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
 /// The strategy and group size of this execution: --dlb-strategy overrides
-/// the loop's clause; auto is static until the cost model chooses.
+/// the loop's clause; under auto the cost model chooses as the execution
+/// runs. DataBytes is D from dlbcc, or negative to compute it here.
 ExecParams execParams(Strategy Clause, int Ranks,
-                      const std::vector<ArrayArg> &Arrays) {
-  const Options &O = context().Opts;
+                      const std::vector<ArrayArg> &Arrays, double DataBytes) {
+  const Context &C = context();
+  const Options &O = C.Opts;
   ExecParams P;
   P.Strat = O.StrategyGiven ? O.Strat : Clause;
-  if (P.Strat == Strategy::Auto || Ranks == 1)
+  if (Ranks == 1)
     P.Strat = Strategy::Static;
+  P.Auto = P.Strat == Strategy::Auto;
+  P.LocalGroupSize = O.GroupSize ? O.GroupSize : (Ranks + 1) / 2;
   const bool Local = P.Strat == Strategy::LCDLB || P.Strat == Strategy::LDDLB;
-  P.GroupSize = !Local ? Ranks : O.GroupSize ? O.GroupSize : (Ranks + 1) / 2;
+  P.GroupSize = Local ? P.LocalGroupSize : Ranks;
   P.Balance.ProfitFactor = O.ProfitFactor;
-  double BytesPerIteration = 0;
-  for (const ArrayArg &A : Arrays)
-    if (A.Role == ArrayArg::Distributed && distExtent(A) > 0)
-      BytesPerIteration += static_cast<double>(slabBytes(A, {0, 1}));
-  P.Balance.MoveSecondsPerIteration = BytesPerIteration / AssumedBytesPerSecond;
+  P.Reselect = O.Reselect;
+  P.ReselectMargin = O.ReselectMargin;
+  P.Future = O.Future;
+  P.Net = C.Net;
+  if (DataBytes < 0) {
+    DataBytes = 0;
+    for (const ArrayArg &A : Arrays)
+      if (A.Role == ArrayArg::Distributed && distExtent(A) > 0)
+        DataBytes += static_cast<double>(slabBytes(A, {0, 1}));
+  }
+  P.DataBytes = DataBytes;
+  P.Balance.MoveSecondsPerIteration = DataBytes / P.Net.Bandwidth;
   return P;
 }
 
 /// A worker's body: the execution's parameters, its blocks, the loop's
 /// description, then the slabs that each block needs.
 std::vector<char> packBody(const std::vector<Range> &Blocks,
-                           const LoopSpec &Spec, const ExecParams &Params) {
+                           const LoopSpec &Spec, const ExecParams &Params,
+                           const std::vector<double> &Curve) {
   Writer Out;
   Out.put(Params);
+  Out.putVector(Curve);
   Out.putVector(Blocks);
   Out.putVector(Spec.Scalars);
   Out.putVector(Spec.ScalarOffsets);
@@ -209,12 +218,23 @@ void verify(const char *Name, long long Lb, long long Ub,
           ", or some ran twice: its results would be wrong");
 }
 
-void record(const char *Name, const ExecParams &Params,
+void record(const char *Name, const ExecParams &Params, const Executor &Exec,
             const std::vector<RankWork> &Work, double Elapsed) {
   Context &C = context();
   LoopStats &S = C.Stats.loop(Name, static_cast<int>(Work.size()));
   S.Strategy = strategyName(Params.Strat);
   ++S.Executions;
+  for (const Selection &Sel : Exec.selections()) {
+    if (S.Selections.size() >= LoopStats::MaxSelections)
+      break;
+    SelectionStats Out;
+    Out.Execution = S.Executions;
+    Out.Synchronization = Sel.Synchronization;
+    Out.From = strategyName(Sel.From);
+    Out.Chosen = strategyName(Sel.Chosen);
+    std::copy(Sel.Predicted, Sel.Predicted + 4, Out.Predicted);
+    S.Selections.push_back(Out);
+  }
   S.ElapsedSeconds += Elapsed;
   for (std::size_t R = 0; R < Work.size(); ++R) {
     const WorkCounters &W = Work[R].Counters;
@@ -226,18 +246,10 @@ void record(const char *Name, const ExecParams &Params,
     S.RankBalanceSeconds[R] += W.BalanceSeconds;
     S.IterationsMoved += W.MovedIterations;
     S.BytesMoved += W.MovedBytes;
-  }
-  // Under a centralized strategy rank 0 counts the synchronizations of
-  // every group; under a distributed one every member counts its group's.
-  const bool Centralized =
-      Params.Strat == Strategy::GCDLB || Params.Strat == Strategy::LCDLB;
-  for (const std::vector<int> &G :
-       fixedGroups(static_cast<int>(Work.size()), Params.GroupSize)) {
-    const WorkCounters &Counter = Work[Centralized ? 0 : G.back()].Counters;
-    S.Synchronizations += Counter.Syncs;
-    S.Redistributions += Counter.Redistributions;
-    if (Centralized)
-      break;
+    // Each synchronization is counted once: by rank 0 under a centralized
+    // strategy, by the group's first member under a distributed one.
+    S.Synchronizations += W.Syncs;
+    S.Redistributions += W.Redistributions;
   }
 }
 
@@ -252,7 +264,12 @@ void LoopRun::run() {
   const int Ranks = Distribute ? C.Size : 1;
   const double Start = now();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size()};
-  const ExecParams Params = execParams(Strat, Ranks, Arrays);
+  const ExecParams Params = execParams(Strat, Ranks, Arrays, DataBytes);
+  // W over the iterations, for the cost model (only auto evaluates it).
+  const WorkCurve Curve = !Params.Auto ? WorkCurve()
+                          : WorkFn    ? WorkCurve(Lb, Ub, WorkFn)
+                                      : WorkCurve(WorkConstant);
+  const std::vector<double> EncodedCurve = Curve.encode();
   const Partition Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
   // Under a dynamic strategy every rank takes part: work may come its way.
   auto TakesPart = [&](int W) {
@@ -282,7 +299,7 @@ void LoopRun::run() {
   for (int W = 1; W < Ranks; ++W) {
     if (!TakesPart(W))
       continue;
-    Bodies[W] = packBody(Parts[W], Spec, Params);
+    Bodies[W] = packBody(Parts[W], Spec, Params, EncodedCurve);
     Command &Cmd = Commands[W];
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(Desc);
@@ -304,7 +321,7 @@ void LoopRun::run() {
     else
       pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
   }
-  Executor Exec(Spec, Desc.kernel(), Params, Views);
+  Executor Exec(Spec, Desc.kernel(), Params, Curve, Views);
   for (const Range &B : Parts[0]) {
     Piece P;
     P.Iters = B;
@@ -321,6 +338,7 @@ void LoopRun::run() {
       continue;
     std::vector<char> Result = receiveResult(W);
     Work[W] = unpackResult(Result, Spec);
+    Exec.drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
   verify(Desc.name(), Lb, Ub, Work);
@@ -331,7 +349,7 @@ void LoopRun::run() {
         R.Combine(R.Var, W.Slots[K].Bytes, R.Op);
   }
   if (Distribute) {
-    record(Desc.name(), Params, Work, now() - Start);
+    record(Desc.name(), Params, Exec, Work, now() - Start);
     rememberSpeeds(Desc, Params, Work);
   }
 }
@@ -343,6 +361,7 @@ void serveRun(const Command &Cmd) {
   waitAll(Reqs);
   Reader In(*Body);
   const auto Params = In.get<ExecParams>();
+  const WorkCurve Curve = WorkCurve::decode(In.getVector<double>());
   const auto Blocks = In.getVector<Range>();
   const auto Scalars = In.getVector<char>();
   const auto ScalarOffsets = In.getVector<std::size_t>();
@@ -368,7 +387,7 @@ void serveRun(const Command &Cmd) {
                  bufferLayout(A, {0, distExtent(A)}, Whole[K].data()),
                  Tables[K]);
   }
-  Executor Exec(Spec, loopById(Cmd.LoopId).kernel(), Params, Views);
+  Executor Exec(Spec, loopById(Cmd.LoopId).kernel(), Params, Curve, Views);
   // Each block's slabs are used in place in the body.
   for (const Range &B : Blocks)
     Exec.add(unpackSlabs(In, Spec, B, Body));

@@ -49,7 +49,8 @@ template <class T> bool parseNumber(const std::string &Text, T &Out) {
 
 constexpr const char *ValidOptions =
     "--dlb-strategy=NAME, --dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, "
-    "--dlb-group=K, --dlb-profit=F";
+    "--dlb-group=K, --dlb-profit=F, --dlb-netprofile=FILE, "
+    "--dlb-reselect=F|off, --dlb-future-load=persistent|shifting";
 
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
@@ -70,7 +71,10 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
                                           {"--dlb-stats", "FILE"},
                                           {"--dlb-load", "SPEC"},
                                           {"--dlb-group", "K"},
-                                          {"--dlb-profit", "F"}};
+                                          {"--dlb-profit", "F"},
+                                          {"--dlb-netprofile", "FILE"},
+                                          {"--dlb-reselect", "F|off"},
+                                          {"--dlb-future-load", "NAME"}};
   const char *Meta = nullptr;
   for (const auto &V : Valued)
     if (Name == V[0])
@@ -87,6 +91,31 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
   if (Name == "--dlb-stats") {
     Opts.StatsFile = Value;
     return true;
+  }
+  if (Name == "--dlb-netprofile") {
+    Opts.NetProfileFile = Value;
+    return true;
+  }
+  if (Name == "--dlb-reselect") {
+    Opts.Reselect = Value != "off";
+    if (!Opts.Reselect || (parseNumber(Value, Opts.ReselectMargin) &&
+                           Opts.ReselectMargin >= 0 &&
+                           Opts.ReselectMargin < 1))
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-reselect: expected 'off' "
+            "or a fraction in [0, 1), e.g. 0.1 to switch for a predicted "
+            "10% gain";
+    return false;
+  }
+  if (Name == "--dlb-future-load") {
+    for (FutureLoad F : {FutureLoad::Persistent, FutureLoad::Shifting})
+      if (Value == futureLoadName(F)) {
+        Opts.Future = F;
+        return true;
+      }
+    Error = "bad value '" + Value + "' for --dlb-future-load: expected "
+            "'persistent' or 'shifting'";
+    return false;
   }
   if (Name == "--dlb-load") {
     if (parseLoadSpec(Value, Opts.Load, Error))
@@ -128,6 +157,10 @@ const char *strategyName(Strategy S) {
     if (Entry.Strat == S)
       return Entry.Name;
   return "unknown";
+}
+
+const char *futureLoadName(FutureLoad F) {
+  return F == FutureLoad::Persistent ? "persistent" : "shifting";
 }
 
 bool parseOptions(std::vector<std::string> &Args, Options &Opts,

@@ -27,7 +27,9 @@ enum Tag : int {
   ProfileTag,
   ControlTag,
   TransferHeadTag,
-  TransferTag
+  TransferTag,
+  // Network characterization (NetChar.cpp).
+  NetTag
 };
 
 struct Command {

@@ -11,6 +11,7 @@
 
 #include "Comm.h"
 #include "Context.h"
+#include "NetChar.h"
 #include "Protocol.h"
 #include "Registry.h"
 
@@ -45,14 +46,11 @@ bool startUp(int Argc, char **Argv, std::string &Error) {
   return true;
 }
 
-/// Every rank: waits (sleeping) until all ranks are here, then finalizes.
-/// A message nobody received is a bug of the runtime's protocols: it is
-/// reported (MPI would otherwise complain on stdout, which is the user's).
+} // namespace
+
 void finish() {
   Context &C = context();
-  Requests Reqs(1);
-  MPI_Ibarrier(C.Comm, &Reqs[0]);
-  waitAll(Reqs);
+  sleepingBarrier();
   int Left = 0;
   MPI_Status Status;
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, C.Comm, &Left, &Status);
@@ -64,6 +62,8 @@ void finish() {
   MPI_Comm_free(&C.Comm);
   MPI_Finalize();
 }
+
+namespace {
 
 /// A worker's life: execute commands from rank 0 until SHUTDOWN.
 void serve() {
@@ -127,7 +127,7 @@ void fatal(const std::string &Message) {
 int rank() { return context().Rank; }
 int size() { return context().Size; }
 
-int runMain(int Argc, char **Argv, UserMainFn UserMain) {
+void initProcess(int &Argc, char **&Argv) {
   MPI_Init(&Argc, &Argv);
   Context &C = context();
   C.StartTime = std::chrono::duration<double>(
@@ -138,6 +138,11 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
   waitAll(Reqs);
   MPI_Comm_rank(C.Comm, &C.Rank);
   MPI_Comm_size(C.Comm, &C.Size);
+}
+
+int runMain(int Argc, char **Argv, UserMainFn UserMain) {
+  initProcess(Argc, Argv);
+  Context &C = context();
 
   // Every rank parses the same arguments, so every rank fails alike.
   std::string Error;
@@ -146,6 +151,22 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
       std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());
     finish();
     return 2;
+  }
+  // The cost model's network profile, when a loop may run under auto (or
+  // when one is given: a bad file is an error either way).
+  if (C.Size > 1 && (!C.Opts.StrategyGiven || C.Opts.Strat == Strategy::Auto ||
+                     !C.Opts.NetProfileFile.empty())) {
+    if (!acquireNetProfile(C.Net, C.NetSource, Error)) {
+      if (C.Rank == 0)
+        std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());
+      finish();
+      return 2;
+    }
+    if (C.Rank == 0 && C.Opts.Verbose)
+      std::fprintf(stderr,
+                   "dlb: network profile (%s): latency %.3g s, bandwidth "
+                   "%.3g B/s\n",
+                   C.NetSource.c_str(), C.Net.Latency, C.Net.Bandwidth);
   }
   C.Running = true;
   if (C.Rank != 0) {

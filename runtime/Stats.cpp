@@ -87,6 +87,26 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
       std::fprintf(Out, ",\n      \"%s\": ", Key);
       writeList(Out, *Values, [&](double V) { std::fprintf(Out, "%.9g", V); });
     }
+    if (!S.Selections.empty()) {
+      std::fputs(",\n      \"selections\": ", Out);
+      writeList(Out, S.Selections, [&](const SelectionStats &Sel) {
+        std::fprintf(Out,
+                     "{\"execution\": %lld, \"synchronization\": %lld, "
+                     "\"from\": ",
+                     Sel.Execution, Sel.Synchronization);
+        writeString(Out, Sel.From);
+        std::fputs(", \"chosen\": ", Out);
+        writeString(Out, Sel.Chosen);
+        std::fprintf(Out, ", \"switched\": %s, \"predicted_seconds\": {",
+                     Sel.From != "auto" && Sel.From != Sel.Chosen ? "true"
+                                                                  : "false");
+        const char *Names[] = {"gcdlb", "gddlb", "lcdlb", "lddlb"};
+        for (int K = 0; K < 4; ++K)
+          std::fprintf(Out, "%s\"%s\": %.9g", K ? ", " : "", Names[K],
+                       Sel.Predicted[K]);
+        std::fputs("}}", Out);
+      });
+    }
     std::fputs("\n    }", Out);
   }
   std::fputs(First ? "}\n}\n" : "\n  }\n}\n", Out);
@@ -115,6 +135,29 @@ void StatsTable::printSummary(std::FILE *Out) const {
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);
     std::fputc('\n', Out);
+    if (S.Selections.empty())
+      continue;
+    // The first evaluation in full, then how often each strategy was
+    // chosen and how many switches re-selection made.
+    const SelectionStats &First = S.Selections.front();
+    std::fprintf(Out,
+                 "dlb:   cost model at execution %lld, synchronization %lld: "
+                 "gcdlb %.4f s, gddlb %.4f s, lcdlb %.4f s, lddlb %.4f s: "
+                 "%s -> %s\n",
+                 First.Execution, First.Synchronization, First.Predicted[0],
+                 First.Predicted[1], First.Predicted[2], First.Predicted[3],
+                 First.From.c_str(), First.Chosen.c_str());
+    std::map<std::string, long long> Chosen;
+    long long Switches = 0;
+    for (const SelectionStats &Sel : S.Selections) {
+      Chosen[Sel.Chosen] += Sel.From == "auto";
+      Switches += Sel.From != "auto" && Sel.From != Sel.Chosen;
+    }
+    std::fputs("dlb:   chosen at the first synchronization:", Out);
+    for (const auto &[Name, Count] : Chosen)
+      if (Count)
+        std::fprintf(Out, " %s %lld", Name.c_str(), Count);
+    std::fprintf(Out, "; %lld re-selection switches\n", Switches);
   }
 }
 

@@ -15,6 +15,16 @@
 
 namespace dlb {
 
+/// One evaluation of the cost model under auto.
+struct SelectionStats {
+  long long Execution = 0;       ///< 1 for the loop's first execution
+  long long Synchronization = 0; ///< within the execution, from 1
+  std::string From;              ///< "auto" at the first choice
+  std::string Chosen;
+  /// Predicted seconds to the end of the execution, per strategy.
+  double Predicted[4] = {0, 0, 0, 0}; ///< gcdlb, gddlb, lcdlb, lddlb
+};
+
 struct LoopStats {
   std::string Strategy;
   long long Executions = 0;
@@ -33,6 +43,9 @@ struct LoopStats {
   long long Redistributions = 0;
   long long IterationsMoved = 0;
   long long BytesMoved = 0;
+  /// Under auto, every evaluation of the model (at most MaxSelections).
+  std::vector<SelectionStats> Selections;
+  static constexpr std::size_t MaxSelections = 1000;
 };
 
 class StatsTable {

@@ -21,6 +21,10 @@ config.environment["HYDRA_TOPO_DEBUG"] = "0"
 for var in ["HOME", "TMPDIR"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Programs cache the network profile they measure at start-up: the tests use
+# a cache of their own, never the user's.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,
+                                                    "cache")
 
 dlb_flags = "-I%s -L%s -ldlb -Wl,-rpath,%s" % (inc_dir, lib_dir, lib_dir)
 config.substitutions.append(("%dlbcc_src_root", config.dlbcc_src_root))

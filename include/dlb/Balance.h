@@ -23,6 +23,10 @@ struct RankProfile {
   /// What moving work has cost this rank so far, per redistribution (the
   /// fixed part: messages and bookkeeping); 0 before the first.
   double MoveSeconds = 0;
+  /// Done and Remaining in units of W (basic operations, dlb/Work.h), for
+  /// the cost model; decide() balances iterations and ignores them.
+  double DoneWork = 0;
+  double RemainingWork = 0;
 };
 
 /// Count iterations move from rank From to rank To.
@@ -69,6 +73,12 @@ struct Decision {
 /// function of the members' profiles and \p P only.
 Decision decide(const std::vector<RankProfile> &Profiles,
                 const std::vector<int> &Members, const BalanceParams &P);
+
+/// The speed of each member (in Members order) in iterations per second, or
+/// with InWork in W units per second (DoneWork), by the rules documented in
+/// Balance.cpp; empty when no member has a measured speed.
+std::vector<double> memberSpeeds(const std::vector<RankProfile> &Profiles,
+                                 const std::vector<int> &Members, bool InWork);
 
 /// Total split in proportion to the (non-negative, not all zero) Weights,
 /// rounded by the largest remainder method: the parts add up to Total, and

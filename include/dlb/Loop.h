@@ -21,8 +21,10 @@
 #include "dlb/Options.h"
 #include "dlb/Views.h"
 
+#include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <type_traits>
@@ -66,6 +68,23 @@ template <class T> T combine(ReduceOp Op, const T &A, const T &B) {
     return A < B ? B : A;
   }
   return A;
+}
+
+/// The number of iterations of `for (x = A; x < B; x += Step)`, as the
+/// work expressions that dlbcc emits count inner loops (Step > 0).
+inline double trips(double A, double B, double Step = 1) {
+  if (B <= A)
+    return 0.0;
+  // Exact for integer bounds; at a non-integer mid() (triangular nests)
+  // the unit-step count stays continuous, so sums over the mid are exact.
+  return Step == 1 ? B - A : std::ceil((B - A) / Step);
+}
+/// The mean index of that loop: the work of an inner loop whose body's work
+/// is affine in its index is trips(A, B, Step) times the body's work at
+/// mid(A, B, Step) (exact for affine bodies).
+inline double mid(double A, double B, double Step = 1) {
+  const double T = trips(A, B, Step);
+  return T > 0 ? A + Step * (T - 1) / 2 : A;
 }
 
 class Block;
@@ -245,6 +264,21 @@ public:
     this->Ub = Ub;
   }
   void schedule(Schedule S) { Sched = S; }
+  /// The work of one iteration in basic operations (W of section 1.3.1 of
+  /// Zaki, Parthasarathy & Li), computed by dlbcc from the loop body or
+  /// given by the cost() clause: a constant for a uniform loop, or a
+  /// function of the loop index. The cost model uses it; absent, the
+  /// iterations are taken as uniform.
+  void work(double PerIteration) {
+    WorkConstant = PerIteration;
+    WorkFn = nullptr;
+  }
+  void work(std::function<double(long long)> PerIteration) {
+    WorkFn = std::move(PerIteration);
+  }
+  /// The bytes of distributed arrays that move with one iteration (D of
+  /// section 1.3.1); absent, the runtime computes them from the arrays.
+  void data(double BytesPerIteration) { DataBytes = BytesPerIteration; }
   /// The strategy named in the loop's strategy() clause; --dlb-strategy
   /// overrides it.
   void strategy(Strategy S) { Strat = S; }
@@ -353,6 +387,9 @@ private:
   long long Lb = 0;
   long long Ub = 0;
   Schedule Sched = Schedule::Block;
+  double WorkConstant = 1;
+  std::function<double(long long)> WorkFn;
+  double DataBytes = -1;
   Strategy Strat = Strategy::Auto;
   std::vector<char> Scalars;
   std::vector<std::size_t> ScalarOffsets;

@@ -20,6 +20,24 @@ enum class Strategy { Auto, Static, GCDLB, GDDLB, LCDLB, LDDLB };
 /// "auto", "static", "gcdlb", ...
 const char *strategyName(Strategy S);
 
+/// What the model assumes about the load after the synchronization where it
+/// is evaluated.
+enum class FutureLoad {
+  /// The chapter's assumption: every rank keeps the average effective speed
+  /// it showed so far (sigma_i(j) = sigma_i(1) for all j).
+  Persistent,
+  /// The load moves between ranks: after half a persistence period (the
+  /// length of the period just measured) and then every period, each rank
+  /// takes on the speed the next rank showed. The spread of the speeds,
+  /// which decides how much balancing is needed, stays what was measured,
+  /// but no rank is slow for good (the chapter's discrete random load).
+  Shifting
+};
+
+/// "persistent", "shifting".
+const char *futureLoadName(FutureLoad F);
+
+
 struct Options {
   /// Set when --dlb-strategy was given; it overrides each loop's clause.
   bool StrategyGiven = false;
@@ -33,6 +51,16 @@ struct Options {
   /// --dlb-profit=F: move work only if the predicted finish time becomes at
   /// most F times the current one (the chapter's 10%: 0.9).
   double ProfitFactor = 0.9;
+  /// --dlb-netprofile=FILE: the network profile for the cost model (from
+  /// dlb-netchar); empty: the cached one or a quick measurement.
+  std::string NetProfileFile;
+  /// --dlb-reselect=F|off: at later global synchronizations, switch to the
+  /// strategy the model now predicts if it saves more than F of the
+  /// current strategy's predicted remaining time.
+  bool Reselect = true;
+  double ReselectMargin = 0.1;
+  /// --dlb-future-load=persistent|shifting: the model's assumption.
+  FutureLoad Future = FutureLoad::Shifting;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program

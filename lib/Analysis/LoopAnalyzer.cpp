@@ -5,11 +5,12 @@
 // included), the roles and distributed dimensions of arrays, the loop-carried
 // dependence test, and the expressions evaluated before the loop runs
 // (bounds, shape extents, cost). Also collects the using declarations that
-// the kernel must repeat.
+// the kernel must repeat; the work and data per iteration are WorkModel's.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Analysis/LoopModel.h"
+#include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/Support/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -1224,6 +1225,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
            std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
   if (Failed)
     return std::nullopt;
+  computeWorkAndData(M, Ctx);
   return M;
 }
 
@@ -1263,6 +1265,11 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   }
   for (const ReductionModel &R : Reductions)
     OS << "  reduction " << toString(R.Op) << ": " << R.Var->getName() << "\n";
+  OS << "  work W(" << Index->getName() << ") = " << Work << ", "
+     << (WorkUniform ? "uniform" : "non-uniform");
+  if (Ann->Cost)
+    OS << ", from cost() (counted: " << WorkEstimate << ")";
+  OS << "\n  data D = " << Data << " bytes\n";
 }
 
 } // namespace dlbcc

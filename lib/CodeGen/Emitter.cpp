@@ -211,6 +211,14 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << text(M.Upper) << ");\n";
   if (M.Ann->Dist == DistKind::Cyclic)
     OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
+  OS << "  " << RunVar << ".work(";
+  if (M.WorkUniform)
+    OS << M.Work;
+  else
+    OS << "[&](long long " << M.Index->getName() << ") -> double { return "
+       << M.Work << "; }";
+  OS << ");\n";
+  OS << "  " << RunVar << ".data(" << M.Data << ");\n";
   if (M.Ann->Strategy != StrategyKind::Auto)
     OS << "  " << RunVar << ".strategy(" << runtimeStrategy(M.Ann->Strategy)
        << ");\n";

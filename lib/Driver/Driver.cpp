@@ -105,7 +105,9 @@ int runDriver(int Argc, const char **Argv) {
       ("cflags", "print the flags mpicxx needs to compile an emitted program")
       ("libs", "print the flags mpicxx needs to link an emitted program")
       ("dump-annotations", "stop after parsing; print the annotations")
-      ("dump-model", "stop after analysis; print the model of each loop");
+      ("dump-model", "stop after analysis; print the model of each loop")
+      ("remarks", "report the work per iteration W(i) and the data per "
+                  "iteration D of each loop as remarks");
   po::options_description All;
   std::vector<std::string> Inputs;
   All.add(Visible).add_options()("input", po::value(&Inputs));
@@ -170,6 +172,7 @@ int runDriver(int Argc, const char **Argv) {
     Opts.StopAfter = Stage::Parse;
   else if (VM.count("dump-model"))
     Opts.StopAfter = Stage::Analyze;
+  Opts.Remarks = VM.count("remarks") > 0;
 
   ClangTool Tool(*DB, {Inputs[0]});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(

@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
 #include "dlbcc/Driver/Pipeline.h"
+#include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/CodeGen/Emitter.h"
 #include "dlbcc/Frontend/PragmaHandler.h"
 
@@ -73,8 +74,12 @@ public:
         Sequential.push_back(&A);
         continue;
       }
-      if (std::optional<LoopModel> M = analyzeLoop(A, ACtx))
-        Models.push_back(std::move(*M));
+      std::optional<LoopModel> M = analyzeLoop(A, ACtx);
+      if (!M)
+        continue;
+      if (Opts.Remarks)
+        remarkWorkAndData(*M, DE);
+      Models.push_back(std::move(*M));
     }
     if (DE.hasErrorOccurred())
       return;

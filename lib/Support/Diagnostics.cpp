@@ -14,6 +14,7 @@ struct DiagInfo {
 constexpr DiagnosticsEngine::Level E = DiagnosticsEngine::Error;
 constexpr DiagnosticsEngine::Level W = DiagnosticsEngine::Warning;
 constexpr DiagnosticsEngine::Level N = DiagnosticsEngine::Note;
+constexpr DiagnosticsEngine::Level R = DiagnosticsEngine::Remark;
 
 DiagInfo info(Diag D) {
   switch (D) {
@@ -193,6 +194,18 @@ DiagInfo info(Diag D) {
     return {E, "call to '%0', which contains a dlb loop"};
   case Diag::NoteAccess:
     return {N, "%0 here"};
+  case Diag::RemarkWork:
+    return {R, "work per iteration W(%0) = %1 basic operations; data per "
+               "iteration D = %2 bytes"};
+  case Diag::RemarkWorkFromCost:
+    return {R, "work per iteration W(%0) = %1, from cost() (counted: %2 "
+               "basic operations); data per iteration D = %3 bytes"};
+  case Diag::NoteUnknownTrips:
+    return {N, "the trip count of this loop is unknown; its body is counted "
+               "once (cost() overrides the estimate)"};
+  case Diag::NoteRecursiveCall:
+    return {N, "the work of this recursive call is unknown and not counted "
+               "(cost() overrides the estimate)"};
   case Diag::DoAcrossSequential:
     return {W, "doacross loops are not pipelined yet; this loop runs "
                "sequentially on rank 0"};

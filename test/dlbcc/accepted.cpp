@@ -50,12 +50,16 @@ void accepted(int n, double x, double (*q)[N]) {
 // CHECK-NEXT:   reduction +: s
 // CHECK-NEXT:   reduction *: p
 // CHECK-NEXT:   reduction max: m
+// CHECK-NEXT:   work W(i) = std::sqrt(i) + weight(i), non-uniform, from cost() (counted: 80)
+// CHECK-NEXT:   data D = 8 bytes
 
 // CHECK-NEXT: loop accepted.cpp:[[@LINE+2]]:3: doall i in [0, n), block, strategy auto
 #pragma dlb doall distribute(q) shape(q[n][N])
   for (int i = 0; i < n; ++i)
     q[i][0] = i;
 // CHECK-NEXT:   array q: distributed, pointer-to-array 2-D of double, dim 0 (rows), halo [0, 0], written
+// CHECK-NEXT:   work W(i) = 1, uniform
+// CHECK-NEXT:   data D = 128 bytes
 // CHECK-NOT: {{.}}
 }
 

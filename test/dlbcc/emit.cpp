@@ -41,6 +41,8 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK:      { // dlbcc: the loop at emit.cpp:[[#LOOP1]]:3 runs on all ranks through libdlb
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
 // CHECK-NEXT:   dlbcc_run.bounds(0, N);
+// CHECK-NEXT:   dlbcc_run.work(163);
+// CHECK-NEXT:   dlbcc_run.data(64);
 // CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::GCDLB);
 // CHECK-NEXT:   dlbcc_run.scalar<double>(scale);
 // CHECK-NEXT:   (void)K;
@@ -77,6 +79,8 @@ void diagonal(double (&out)[N]) {
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_1);
 // CHECK-NEXT:   dlbcc_run.bounds(0, static_cast<long long>(N - 1) + 1);
 // CHECK-NEXT:   dlbcc_run.schedule(dlb::Schedule::Cyclic);
+// CHECK-NEXT:   dlbcc_run.work(2);
+// CHECK-NEXT:   dlbcc_run.data(8);
 // CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::Static);
 // CHECK-NEXT:   dlbcc_run.distArray(out, dlb::Access{true, 0, 0});
 // CHECK-NEXT:   dlbcc_run.wholeArray(src);

@@ -1,5 +1,5 @@
 // The analysis stage: roles, forms, distributed dimensions, halos, live-in
-// scalars and reductions of each loop.
+// scalars, reductions, and work and data per iteration of each loop.
 // RUN: %dlbcc %s --dump-model | FileCheck %s
 
 #include <vector>
@@ -29,6 +29,8 @@ void rows(int n, double w, Mode mode, std::vector<double> &v,
 // CHECK-NEXT:   scalar mode: Mode
 // CHECK-NEXT:   reduction +: sum
 // CHECK-NEXT:   reduction min: lo
+// CHECK-NEXT:   work W(i) = 2500, uniform
+// CHECK-NEXT:   data D = 1600 bytes
 
 // CHECK: loop model.cpp:[[@LINE+2]]:3: doall j in [0, n], cyclic, strategy lddlb
 #pragma dlb doall distribute(cyclic: a, c) strategy(lddlb)
@@ -40,6 +42,8 @@ void rows(int n, double w, Mode mode, std::vector<double> &v,
   }
 // CHECK-NEXT:   array c: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], written
 // CHECK-NEXT:   array a: distributed, c-array 2-D of double, dim 1 (columns), halo [0, 0], written
+// CHECK-NEXT:   work W(j) = 603, uniform
+// CHECK-NEXT:   data D = 808 bytes
 // CHECK-NOT: scalar N
 
 // CHECK: loop model.cpp:[[@LINE+2]]:3: doall i in [0, v.size()), block, strategy auto
@@ -55,4 +59,17 @@ void rows(int n, double w, Mode mode, std::vector<double> &v,
 // CHECK-NEXT:   array p: distributed, pointer 1-D of double, dim 0 (elements), halo [0, 0], written
 // CHECK-NEXT:   array q: distributed, pointer-to-array 2-D of double, dim 0 (rows), halo [0, 0], written
 // CHECK-NEXT:   array r: distributed, pointer-to-pointer 2-D of double, dim 0 (rows), halo [0, 0], written
+// CHECK-NEXT:   work W(i) = 13, uniform
+// CHECK-NEXT:   data D = 1616 bytes
+
+// CHECK: loop model.cpp:[[@LINE+2]]:3: doall i in [0, n), block, strategy auto
+#pragma dlb doall distribute(c) cost(n - i)
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j)
+      c[i] += a[i][j];
+// CHECK-NEXT:   array c: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], written
+// CHECK-NEXT:   array a: whole, c-array 2-D of double, read-only
+// CHECK-NEXT:   scalar n: int
+// CHECK-NEXT:   work W(i) = n - i, non-uniform, from cost() (counted: 6 * dlb::trips(i, n))
+// CHECK-NEXT:   data D = 8 bytes
 }

@@ -101,7 +101,8 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
   EXPECT_EQ(errorOf({"prog", "x", "--dlb-xyz"}),
             "unknown option '--dlb-xyz' (valid options: --dlb-strategy=NAME, "
             "--dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, --dlb-group=K, "
-            "--dlb-profit=F)");
+            "--dlb-profit=F, --dlb-netprofile=FILE, --dlb-reselect=F|off, "
+            "--dlb-future-load=persistent|shifting)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -161,4 +162,38 @@ TEST(OptionsTest, BadBalancingOptionsAreNamed) {
             std::string::npos);
   EXPECT_NE(errorOf({"prog", "--dlb-load=random:max=x"}).find("bad value for --dlb-load: "),
             std::string::npos);
+}
+
+TEST(OptionsTest, ModelOptions) {
+  Options Defaults;
+  EXPECT_TRUE(Defaults.Reselect);
+  EXPECT_DOUBLE_EQ(Defaults.ReselectMargin, 0.1);
+  EXPECT_EQ(Defaults.Future, FutureLoad::Shifting);
+  std::vector<std::string> A = {"prog", "--dlb-netprofile=net.txt",
+                                "--dlb-reselect=0.25",
+                                "--dlb-future-load=persistent"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_EQ(Opts.NetProfileFile, "net.txt");
+  EXPECT_TRUE(Opts.Reselect);
+  EXPECT_DOUBLE_EQ(Opts.ReselectMargin, 0.25);
+  EXPECT_EQ(Opts.Future, FutureLoad::Persistent);
+  std::vector<std::string> B = {"prog", "--dlb-reselect=off"};
+  ASSERT_TRUE(parseOptions(B, Opts, Error)) << Error;
+  EXPECT_FALSE(Opts.Reselect);
+}
+
+TEST(OptionsTest, BadModelOptionsAreNamed) {
+  EXPECT_NE(errorOf({"prog", "--dlb-reselect=1"})
+                .find("bad value '1' for --dlb-reselect"),
+            std::string::npos);
+  EXPECT_NE(errorOf({"prog", "--dlb-reselect=on"})
+                .find("bad value 'on' for --dlb-reselect"),
+            std::string::npos);
+  EXPECT_NE(errorOf({"prog", "--dlb-future-load=random"})
+                .find("bad value 'random' for --dlb-future-load"),
+            std::string::npos);
+  EXPECT_EQ(errorOf({"prog", "--dlb-netprofile"}),
+            "option '--dlb-netprofile' needs a value: --dlb-netprofile=FILE");
 }

@@ -3,7 +3,8 @@
 // The model stage: for one annotated loop, its canonical bounds, every array
 // it touches with its role (distributed or whole), shape, distributed
 // dimension and halo, the live-in scalars, the reductions and the using
-// declarations in scope at the loop. analyzeLoop()
+// declarations in scope at the loop, and the work and data per iteration of
+// the cost model (WorkModel.h). analyzeLoop()
 // builds it or reports, with a typed diagnostic, every reason the loop cannot
 // be distributed without changing what the program computes.
 //
@@ -13,6 +14,7 @@
 
 #include "dlbcc/Analysis/Dependence.h"
 #include "dlbcc/Frontend/Annotation.h"
+#include "dlbcc/Support/Diagnostics.h"
 
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseSet.h"
@@ -81,6 +83,14 @@ struct ReductionModel {
   ReductionOp Op = ReductionOp::Sum;
 };
 
+/// A place in the loop body (or a function it calls) where the work estimate
+/// is uncertain: a loop whose trip count is unknown (counted once) or a
+/// recursive call (not counted).
+struct WorkNote {
+  clang::SourceLocation Loc;
+  Diag Kind;
+};
+
 struct LoopModel {
   const Annotation *Ann = nullptr;
   const clang::ForStmt *Loop = nullptr;
@@ -99,6 +109,19 @@ struct LoopModel {
   std::vector<const clang::DeclStmt *> UsingDecls;
   /// "file.cpp:LINE:COL" of the loop: the name the runtime knows it by.
   std::string Name;
+  /// W(i): the work of iteration Index in basic operations, a C++ expression
+  /// of the index and the variables in scope at the loop: the text of the
+  /// cost() clause if given, else WorkEstimate.
+  std::string Work;
+  /// Work does not depend on the index.
+  bool WorkUniform = true;
+  /// W(i) as counted from the loop body.
+  std::string WorkEstimate;
+  /// Where WorkEstimate is uncertain, in body order.
+  std::vector<WorkNote> WorkNotes;
+  /// D: the bytes of the distributed arrays that move with one iteration, a
+  /// C++ expression of the variables in scope at the loop.
+  std::string Data;
 
   /// Prints the model as the dump of the analysis stage.
   void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;

@@ -9,7 +9,8 @@
 //     block a rank runs, then holds the loop body verbatim, calling the
 //     block's load-balancing hook after every iteration);
 //   * in place of each pragma and its loop, a call site that hands bounds,
-//     schedule, strategy, live-in values, arrays and reductions to
+//     schedule, work and data per iteration (W and D of the cost model),
+//     strategy, live-in values, arrays and reductions to
 //     dlb::LoopRun;
 //   * main renamed, and a new main that starts the runtime on every rank.
 //

@@ -20,6 +20,8 @@ enum class Stage { Parse, Analyze, Emit };
 struct PipelineOptions {
   /// The last stage to run; Parse and Analyze dump their result to Dump.
   Stage StopAfter = Stage::Emit;
+  /// Report the work and data per iteration of each loop as remarks.
+  bool Remarks = false;
 };
 
 struct PipelineResult {

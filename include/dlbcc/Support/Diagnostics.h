@@ -85,6 +85,11 @@ enum class Diag {
   CallHasDlbLoop,
   // Notes.
   NoteAccess,
+  // Remarks (--remarks) and their notes.
+  RemarkWork,
+  RemarkWorkFromCost,
+  NoteUnknownTrips,
+  NoteRecursiveCall,
   // Program.
   DoAcrossSequential,
   NoMainWithLoops,

@@ -21,8 +21,21 @@ def main():
                     "rank_balance_seconds"]
         counters = ["executions", "iterations", "synchronizations",
                     "redistributions", "iterations_moved", "bytes_moved"]
-        assert set(s) == {"strategy", "elapsed_seconds", *counters,
-                          *per_rank}, (name, s.keys())
+        assert set(s) - {"selections"} == {"strategy", "elapsed_seconds",
+                                           *counters, *per_rank}, \
+            (name, s.keys())
+        strategies = {"gcdlb", "gddlb", "lcdlb", "lddlb"}
+        for sel in s.get("selections", []):
+            assert s["strategy"] == "auto", name
+            assert set(sel) == {"execution", "synchronization", "from",
+                                "chosen", "switched",
+                                "predicted_seconds"}, sel
+            assert 1 <= sel["execution"] <= s["executions"], sel
+            assert sel["synchronization"] >= 1, sel
+            assert sel["chosen"] in strategies, sel
+            assert sel["from"] in strategies | {"auto"}, sel
+            assert set(sel["predicted_seconds"]) == strategies, sel
+            assert all(v >= 0 for v in sel["predicted_seconds"].values()), sel
         for key in per_rank:
             assert len(s[key]) == ranks, (name, key)
             assert all(v >= 0 for v in s[key]), (name, key)

@@ -1,0 +1,84 @@
+//===- dlb/Model.h - The cost model that selects a strategy ---------------===//
+//
+// Zaki, Parthasarathy & Li, section 1.3.2: the total cost of each strategy
+// from the speeds measured up to a synchronization, the work left, the
+// network profile and the loop's parameters (W and D from dlbcc), and the
+// choice of the cheapest (section 1.3.3). Pure: no MPI, unit-tested on
+// hand-computed cases. docs/cost-model.md explains every term.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_MODEL_H
+#define DLB_MODEL_H
+
+#include "dlb/Balance.h"
+#include "dlb/Network.h"
+#include "dlb/Options.h"
+
+#include <vector>
+
+namespace dlb {
+
+struct ModelInput {
+  /// Per rank: sigma_i, the average effective speed in work units (W) per
+  /// second since the last synchronization, and the work it has left.
+  std::vector<double> Speeds;
+  std::vector<double> Remaining;
+  /// Mean W of the remaining iterations: converts moved work to iterations.
+  double WorkPerIteration = 1;
+  /// D: bytes of distributed arrays that move with one iteration.
+  double DataBytes = 0;
+  /// K: members per group of the local strategies.
+  int GroupSize = 1;
+  /// delta: seconds to compute a redistribution.
+  double Delta = 0;
+  /// A computing rank takes part in a synchronization at its next hook: on
+  /// average half this period later.
+  double PollSeconds = 0;
+  /// Sizes of a profile and of an instruction message.
+  double ProfileBytes = 64;
+  double InstructionBytes = 64;
+  NetProfile Net;
+  /// The threshold and profitability rules of decide().
+  BalanceParams Balance;
+  FutureLoad Future = FutureLoad::Shifting;
+  /// Under FutureLoad::Shifting: how long a load lasts before it moves to
+  /// the next rank (the runtime takes the period just measured).
+  double LoadPersistence = 1;
+};
+
+/// The predicted course of one strategy from the evaluation on.
+struct Prediction {
+  Strategy Strat = Strategy::GCDLB;
+  /// Until the last group finishes: computing, waiting and the overheads
+  /// below, along that group (C = MAX_g C_g for the local strategies).
+  double Seconds = 0;
+  /// eta: synchronizations of that group (eq. 1.3.4).
+  int Syncs = 0;
+  /// Its parts: eta (xi + delta), sum kappa(j) (eq. 1.3.5), sum psi(j), and
+  /// sum Delta_g(j) (the LCDLB delay factor).
+  double SyncSeconds = 0;
+  double MoveSeconds = 0;
+  double InstructionSeconds = 0;
+  double DelaySeconds = 0;
+};
+
+/// xi for strategy S on N members (section 1.3.2, "Cost of
+/// Synchronization"), plus the time computing members take to reach a hook.
+double syncCost(const ModelInput &In, Strategy S, int N);
+
+/// The predictions for GCDLB, GDDLB, LCDLB and LDDLB, in that order.
+std::vector<Prediction> predict(const ModelInput &In);
+
+/// The strategy of the cheapest prediction (the first of equal ones).
+Strategy cheapest(const std::vector<Prediction> &Predictions);
+
+/// The strategy to continue with (section 1.3.3 and, beyond the chapter,
+/// adaptive re-selection): at the first synchronization of an auto loop
+/// (Current == Strategy::Auto) the cheapest; later the cheapest only when
+/// its predicted time is below (1 - Margin) times Current's, else Current.
+Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
+                double Margin);
+
+} // namespace dlb
+
+#endif // DLB_MODEL_H

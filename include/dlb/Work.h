@@ -1,0 +1,53 @@
+//===- dlb/Work.h - The work of ranges of iterations ----------------------===//
+//
+// W(i), the work of iteration i in basic operations (Zaki, Parthasarathy &
+// Li, section 1.3.1; dlbcc derives it from the loop body), summed over
+// ranges of iterations: what the cost model measures speeds and remaining
+// work in. Pure; rank 0 builds the curve from the loop's work function and
+// sends it to the workers with their blocks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_WORK_H
+#define DLB_WORK_H
+
+#include "dlb/Partition.h"
+
+#include <functional>
+#include <vector>
+
+namespace dlb {
+
+/// The cumulative work sum_{Lb <= k < i} W(k): exact for a uniform loop;
+/// otherwise exact at up to MaxKnots knots (each knot segment summed
+/// exactly up to SamplesPerSegment iterations, from evenly spaced samples
+/// beyond) and linear in between.
+class WorkCurve {
+public:
+  static constexpr long long MaxKnots = 1024;
+  static constexpr long long SamplesPerSegment = 256;
+
+  /// W(i) = PerIteration for every iteration.
+  explicit WorkCurve(double PerIteration = 1) : PerIteration(PerIteration) {}
+  /// Sums W over [Lb, Ub); negative values count as 0.
+  WorkCurve(long long Lb, long long Ub,
+            const std::function<double(long long)> &W);
+
+  double cumulative(long long I) const;
+  double of(const Range &R) const {
+    return R.size() > 0 ? cumulative(R.End) - cumulative(R.Begin) : 0;
+  }
+  bool uniform() const { return Knots.empty(); }
+
+  /// The data sent to workers: PerIteration, then (index, cumulative) pairs.
+  std::vector<double> encode() const;
+  static WorkCurve decode(const std::vector<double> &Data);
+
+private:
+  double PerIteration = 1;
+  std::vector<long long> Knots; ///< increasing iteration indices
+  std::vector<double> Sums;     ///< cumulative work at each knot
+};
+
+} // namespace dlb
+
+#endif // DLB_WORK_H

@@ -1,0 +1,35 @@
+//===- dlbcc/Analysis/WorkModel.h - Work and data per iteration -----------===//
+//
+// The application parameters of the cost model of Zaki, Parthasarathy & Li
+// (section 1.3.1) that the compiler can derive: W(i), the basic operations of
+// iteration i, as a C++ expression of the loop index and the variables in
+// scope at the loop (inner loops counted through dlb::trips and dlb::mid of
+// dlb/Loop.h), and D, the bytes of the distributed arrays that move with one
+// iteration. The counting rules are those of docs/annotations.md, "Work and
+// data per iteration".
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_ANALYSIS_WORKMODEL_H
+#define DLBCC_ANALYSIS_WORKMODEL_H
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace dlbcc {
+
+struct LoopModel;
+
+/// Fills the work and data fields of \p M (Work, WorkUniform, WorkEstimate,
+/// WorkNotes, Data) from its loop body, its distributed arrays and its
+/// cost() clause.
+void computeWorkAndData(LoopModel &M, clang::ASTContext &Ctx);
+
+/// Reports W and D of \p M as a remark at the loop, with a note at each
+/// place that made the estimate uncertain (dlbcc --remarks).
+void remarkWorkAndData(const LoopModel &M, clang::DiagnosticsEngine &DE);
+
+} // namespace dlbcc
+
+#endif // DLBCC_ANALYSIS_WORKMODEL_H

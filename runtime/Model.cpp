@@ -1,0 +1,350 @@
+//===- Model.cpp - Predicted cost of each strategy ------------------------===//
+//
+// Owns dlb::predict: the recurrence of Zaki, Parthasarathy & Li, section
+// 1.3.2, run forward from a synchronization for each strategy. Work is in
+// units of W (basic operations per iteration, from dlbcc), so uniform and
+// non-uniform loops are the same recurrence (eqs. 1.3.1 and 1.3.2 in one):
+//
+//   period j: the first member f to finish its chi_f(j-1) ends it, after
+//             t = min_i w_i / sigma_i(j); every member did sigma_i(j) t;
+//             gamma_i(j) = w_i - sigma_i(j) t                (eqs. 1.3.1/2)
+//   sync j:   xi + delta; Gamma(j) = sum gamma_i(j); done when 0 (1.3.4)
+//   decide:   chi_i(j) = sigma_i / sum sigma * Gamma(j)      (eq. 1.3.3)
+//             alpha(j) = 1/2 sum |gamma_i(j) - chi_i(j)|
+//             moved only under decide()'s threshold and profitability
+//             rules (dlb/Balance.h), so the model follows what the runtime
+//             will do;
+//   move:     kappa(j) = beta(j) L + alpha(j) D / B          (eq. 1.3.5)
+//             psi(j) = beta(j) L for the centralized strategies
+//
+// Beyond the chapter: the predicted time is the time until the last group
+// finishes, computing included (the chapter's TC counts the overheads only,
+// which cannot show that a local strategy leaves its groups unbalanced);
+// the future speeds follow a FutureLoad assumption; a synchronization also
+// waits for computing members to reach a hook; and the LCDLB delay factor
+// Delta_g(j) = sum over the nu(j) groups queued before g of delta + psi_k(j)
+// comes from simulating the groups together, rank 0 serving their requests
+// one at a time in arrival order.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Model.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace dlb {
+namespace {
+
+constexpr double Infinity = std::numeric_limits<double>::infinity();
+/// A runaway guard: no real loop synchronizes this often.
+constexpr int MaxPeriods = 100000;
+/// The slowest speed the model believes in, relative to the fastest rank.
+constexpr double MinRelativeSpeed = 1e-3;
+
+bool centralized(Strategy S) {
+  return S == Strategy::GCDLB || S == Strategy::LCDLB;
+}
+
+/// The messages of a redistribution: surplus members matched greedily with
+/// deficit members in rank order, as decide() does (beta(j)).
+int transfers(const std::vector<double> &Old, const std::vector<double> &New) {
+  std::vector<double> Surplus, Deficit;
+  for (std::size_t I = 0; I < Old.size(); ++I) {
+    if (Old[I] > New[I])
+      Surplus.push_back(Old[I] - New[I]);
+    else if (Old[I] < New[I])
+      Deficit.push_back(New[I] - Old[I]);
+  }
+  int Count = 0;
+  std::size_t S = 0, D = 0;
+  while (S < Surplus.size() && D < Deficit.size()) {
+    const double M = std::min(Surplus[S], Deficit[D]);
+    ++Count;
+    Surplus[S] -= M;
+    Deficit[D] -= M;
+    // Rounding leaves crumbs; a relative tolerance ends each side.
+    if (Surplus[S] <= 1e-9 * (M + 1))
+      ++S;
+    if (Deficit[D] <= 1e-9 * (M + 1))
+      ++D;
+  }
+  return Count;
+}
+
+/// decide()'s rules applied to W units: the new work per member (eq.
+/// 1.3.3), or Work when nothing moves; Alpha is the work moved.
+std::vector<double> redistribute(const ModelInput &In,
+                                 const std::vector<double> &Work,
+                                 const std::vector<double> &Speeds,
+                                 double &Alpha) {
+  Alpha = 0;
+  const double Gamma = std::accumulate(Work.begin(), Work.end(), 0.0);
+  const double SpeedSum = std::accumulate(Speeds.begin(), Speeds.end(), 0.0);
+  if (Gamma <= 0 || SpeedSum <= 0)
+    return Work;
+  std::vector<double> New(Work.size());
+  double Before = 0, After = 0, Moved = 0;
+  for (std::size_t I = 0; I < Work.size(); ++I) {
+    New[I] = Speeds[I] / SpeedSum * Gamma; // eq. 1.3.3
+    Moved += std::max(0.0, New[I] - Work[I]);
+    Before = std::max(Before, Speeds[I] > 0 ? Work[I] / Speeds[I]
+                                            : (Work[I] > 0 ? Infinity : 0));
+    After = std::max(After, Speeds[I] > 0 ? New[I] / Speeds[I] : 0);
+  }
+  const double Iterations = Moved / In.WorkPerIteration;
+  const double MoveCost = Iterations * In.DataBytes / In.Net.Bandwidth;
+  const BalanceParams &B = In.Balance;
+  if (Iterations < B.MinMove || Moved < B.MinMoveFraction * Gamma ||
+      After + MoveCost > B.ProfitFactor * Before)
+    return Work;
+  Alpha = Moved; // = 1/2 sum |gamma_i - chi_i|
+  return New;
+}
+
+/// One group's course under one strategy.
+struct Group {
+  std::vector<int> Members;
+  std::vector<double> Work; ///< per member, W units left
+  std::vector<double> Done; ///< per member, W units since the last sync
+  double Time = 0;          ///< since the evaluation
+  double LastSync = 0;
+  bool Finished = false;
+  Prediction P;
+};
+
+class Simulation {
+public:
+  Simulation(const ModelInput &In, Strategy S) : In(In), S(S) {}
+
+  Prediction run(const std::vector<double> &Start);
+
+private:
+  /// Rank M's speed at time T: the measured speeds, shifted by one rank per
+  /// persistence period under FutureLoad::Shifting (the current load goes
+  /// on for half a period).
+  double speed(int M, double T) const;
+  /// When the speeds change next after T (infinity if they never do).
+  double nextChange(double T) const;
+  /// The time of G's next event: a speed change or a member running out.
+  double nextEvent(const Group &G) const;
+  void advance(Group &G, double Until);
+  void step(Group &G, double &ServerFree);
+
+  const ModelInput &In;
+  Strategy S;
+};
+
+double Simulation::speed(int M, double T) const {
+  if (In.Future == FutureLoad::Persistent)
+    return In.Speeds[M];
+  const std::size_t P = In.Speeds.size();
+  const auto Shift =
+      static_cast<std::size_t>(std::floor(T / In.LoadPersistence + 0.5));
+  return In.Speeds[(M + Shift) % P];
+}
+
+double Simulation::nextChange(double T) const {
+  if (In.Future == FutureLoad::Persistent)
+    return Infinity;
+  const double Tp = In.LoadPersistence;
+  return (std::floor(T / Tp + 0.5) + 0.5) * Tp;
+}
+
+double Simulation::nextEvent(const Group &G) const {
+  double Finish = Infinity;
+  for (std::size_t I = 0; I < G.Members.size(); ++I)
+    if (G.Work[I] > 0)
+      Finish = std::min(Finish, G.Time + G.Work[I] / speed(G.Members[I], G.Time));
+  return std::min(Finish, nextChange(G.Time));
+}
+
+void Simulation::advance(Group &G, double Until) {
+  const double Dt = Until - G.Time;
+  for (std::size_t I = 0; I < G.Work.size(); ++I) {
+    const double Did = std::min(G.Work[I], speed(G.Members[I], G.Time) * Dt);
+    G.Work[I] -= Did;
+    G.Done[I] += Did;
+    // Rounding may leave the member that ran out a crumb.
+    if (G.Work[I] <= 1e-12 * (G.Done[I] + 1))
+      G.Work[I] = 0;
+  }
+  G.Time = Until;
+}
+
+void Simulation::step(Group &G, double &ServerFree) {
+  const double Change = nextChange(G.Time);
+  const double Event = nextEvent(G);
+  if (Event == Infinity) { // nothing can finish
+    G.Time = Infinity;
+    G.Finished = true;
+    return;
+  }
+  advance(G, Event);
+  const double Gamma = std::accumulate(G.Work.begin(), G.Work.end(), 0.0);
+  bool RanOut = false;
+  for (std::size_t I = 0; I < G.Work.size(); ++I)
+    RanOut |= G.Work[I] == 0 && G.Done[I] > 0;
+  if (Event == Change && !RanOut && Gamma > 0)
+    return; // only the load changed
+  // A group of one never synchronizes: it just runs out.
+  if (G.Members.size() == 1) {
+    G.Finished = Gamma <= 0;
+    return;
+  }
+  const double Xi = syncCost(In, S, static_cast<int>(G.Members.size()));
+  G.Time += Xi + In.Delta;
+  G.P.SyncSeconds += Xi + In.Delta;
+  ++G.P.Syncs;
+  if (Gamma <= 0) { // eq. 1.3.4
+    G.Finished = true;
+    return;
+  }
+  // The profiles: each member's average effective speed since the last
+  // synchronization (sigma_i(j)).
+  const double Period = std::max(Event - G.LastSync, 1e-300);
+  std::vector<double> Sigma;
+  for (double D : G.Done)
+    Sigma.push_back(D / Period);
+  G.Done.assign(G.Done.size(), 0);
+  G.LastSync = G.Time;
+  double Alpha = 0;
+  std::vector<double> New = redistribute(In, G.Work, Sigma, Alpha);
+  if (Alpha <= 0)
+    return;
+  const int Beta = transfers(G.Work, New);
+  const double Kappa = Beta * In.Net.Latency +
+                       Alpha / In.WorkPerIteration * In.DataBytes /
+                           In.Net.Bandwidth; // eq. 1.3.5
+  double Psi = 0;
+  if (centralized(S)) {
+    // Instructions go to the senders, which read them at a hook.
+    Psi = Beta * In.Net.Latency + In.PollSeconds / 2;
+    if (S == Strategy::LCDLB) {
+      // Delta_g(j): rank 0 computes and sends one group's instructions at
+      // a time.
+      const double Start = std::max(G.Time, ServerFree);
+      ServerFree = Start + In.Delta + Psi;
+      G.P.DelaySeconds += Start - G.Time;
+      G.Time = Start;
+    }
+  }
+  G.Time += Kappa + Psi;
+  G.LastSync = G.Time;
+  G.P.MoveSeconds += Kappa;
+  G.P.InstructionSeconds += Psi;
+  G.Work = std::move(New);
+}
+
+Prediction Simulation::run(const std::vector<double> &Start) {
+  const int P = static_cast<int>(In.Speeds.size());
+  const bool Local = S == Strategy::LCDLB || S == Strategy::LDDLB;
+  std::vector<Group> Groups;
+  for (const std::vector<int> &Members :
+       fixedGroups(P, Local ? std::max(1, In.GroupSize) : P)) {
+    Group G;
+    G.Members = Members;
+    for (int M : Members)
+      G.Work.push_back(Start[M]);
+    G.Done.assign(Members.size(), 0);
+    G.P.Strat = S;
+    Groups.push_back(std::move(G));
+  }
+  double ServerFree = 0;
+  for (int Guard = 0; Guard < MaxPeriods; ++Guard) {
+    // The groups' events in time order, so that rank 0 serves LCDLB
+    // requests in the order they arrive.
+    Group *Next = nullptr;
+    double NextTime = Infinity;
+    for (Group &G : Groups) {
+      if (G.Finished)
+        continue;
+      const double T = nextEvent(G);
+      if (!Next || T < NextTime) {
+        Next = &G;
+        NextTime = T;
+      }
+    }
+    if (!Next)
+      break;
+    step(*Next, ServerFree);
+  }
+  Prediction Worst;
+  Worst.Strat = S;
+  Worst.Seconds = -1;
+  for (const Group &G : Groups)
+    if (G.Time > Worst.Seconds) {
+      Worst = G.P;
+      Worst.Seconds = G.Finished ? G.Time : Infinity;
+    }
+  return Worst;
+}
+
+} // namespace
+
+double syncCost(const ModelInput &In, Strategy S, int N) {
+  if (N <= 1)
+    return 0;
+  // The members other than the initiator answer at their next hook: the
+  // last of N-1 uniform delays in [0, poll) comes on average after
+  // (N-1)/N of the period; under a centralized strategy rank 0, which
+  // computes too, first has to notice the request (half a period).
+  const double Hook = In.PollSeconds * (N - 1) / N;
+  const NetProfile &Net = In.Net;
+  if (centralized(S))
+    return Net.cost(Pattern::OneToAll, N, In.InstructionBytes) +
+           Net.cost(Pattern::AllToOne, N, In.ProfileBytes) + Hook +
+           In.PollSeconds / 2;
+  return Net.cost(Pattern::OneToAll, N, In.ProfileBytes) +
+         Net.cost(Pattern::AllToAll, N, In.ProfileBytes) + Hook;
+}
+
+std::vector<Prediction> predict(const ModelInput &Given) {
+  assert(Given.Speeds.size() == Given.Remaining.size() && "one speed per rank");
+  assert(Given.WorkPerIteration > 0 && Given.Net.Bandwidth > 0 && "bad input");
+  // A rank that finished no iteration in its measured time has speed 0;
+  // taken literally it would never finish whatever work a shifting load
+  // gives it. It counts as MinRelativeSpeed of the fastest rank.
+  ModelInput In = Given;
+  const double Fastest = *std::max_element(In.Speeds.begin(), In.Speeds.end());
+  for (double &S : In.Speeds)
+    S = std::max(S, MinRelativeSpeed * Fastest);
+  // The synchronization where the model runs redistributes over all ranks
+  // whatever comes next: every strategy starts from its result.
+  double Alpha = 0;
+  const std::vector<double> Start =
+      redistribute(In, In.Remaining, In.Speeds, Alpha);
+  std::vector<Prediction> Out;
+  for (Strategy S : {Strategy::GCDLB, Strategy::GDDLB, Strategy::LCDLB,
+                     Strategy::LDDLB})
+    Out.push_back(Simulation(In, S).run(Start));
+  return Out;
+}
+
+Strategy cheapest(const std::vector<Prediction> &Predictions) {
+  assert(!Predictions.empty() && "nothing to choose from");
+  const Prediction *Best = &Predictions.front();
+  for (const Prediction &P : Predictions)
+    if (P.Seconds < Best->Seconds)
+      Best = &P;
+  return Best->Strat;
+}
+
+Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
+                double Margin) {
+  const Strategy Best = cheapest(Predictions);
+  if (Current == Strategy::Auto || Best == Current)
+    return Best;
+  double Now = Infinity, Then = Infinity;
+  for (const Prediction &P : Predictions) {
+    if (P.Strat == Current)
+      Now = P.Seconds;
+    if (P.Strat == Best)
+      Then = P.Seconds;
+  }
+  return Then < (1 - Margin) * Now ? Best : Current;
+}
+
+} // namespace dlb

@@ -1,0 +1,299 @@
+//===- NetChar.cpp - Measuring the network profile ------------------------===//
+#include "NetChar.h"
+
+#include "Comm.h"
+#include "Context.h"
+#include "Protocol.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace dlb {
+namespace {
+
+double now() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  const std::size_t N = V.size();
+  return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
+}
+
+/// Rank 0's Text on every rank.
+std::string broadcastText(const std::string &Text) {
+  const Context &C = context();
+  if (C.Rank != 0) {
+    std::vector<char> Buf = receive(0, NetTag);
+    return std::string(Buf.begin(), Buf.end());
+  }
+  Requests Reqs;
+  for (int R = 1; R < C.Size; ++R)
+    postSend(Text.data(), Text.size(), R, NetTag, Reqs);
+  waitAll(Reqs);
+  return Text;
+}
+
+/// Half the median round trip of Bytes between ranks 0 and 1.
+double pingPong(double Bytes, int Repetitions) {
+  const Context &C = context();
+  std::vector<char> Buf(static_cast<std::size_t>(Bytes));
+  std::vector<double> Times;
+  for (int Rep = 0; Rep < Repetitions; ++Rep) {
+    sleepingBarrier();
+    const double Start = now();
+    Requests Reqs;
+    if (C.Rank == 0) {
+      postSend(Buf.data(), Buf.size(), 1, NetTag, Reqs);
+      waitAll(Reqs);
+      postRecv(Buf.data(), Buf.size(), 1, NetTag, Reqs);
+      waitAll(Reqs);
+    } else if (C.Rank == 1) {
+      postRecv(Buf.data(), Buf.size(), 0, NetTag, Reqs);
+      waitAll(Reqs);
+      postSend(Buf.data(), Buf.size(), 0, NetTag, Reqs);
+      waitAll(Reqs);
+    }
+    Times.push_back((now() - Start) / 2);
+  }
+  return median(Times);
+}
+
+/// This rank's part of one exchange of pattern P among ranks [0, N).
+void exchange(Pattern P, int N, std::vector<char> &Out,
+              std::vector<std::vector<char>> &In) {
+  const int Rank = context().Rank;
+  if (Rank >= N)
+    return;
+  Requests Reqs;
+  const bool Sends = P == Pattern::AllToAll ||
+                     (P == Pattern::OneToAll ? Rank == 0 : Rank != 0);
+  const bool Receives = P == Pattern::AllToAll ||
+                        (P == Pattern::OneToAll ? Rank != 0 : Rank == 0);
+  for (int Peer = 0; Peer < N; ++Peer) {
+    if (Peer == Rank)
+      continue;
+    const bool Pair = P == Pattern::AllToAll || Peer == 0 || Rank == 0;
+    if (!Pair)
+      continue;
+    if (Receives)
+      postRecv(In[Peer].data(), In[Peer].size(), Peer, NetTag, Reqs);
+    if (Sends)
+      postSend(Out.data(), Out.size(), Peer, NetTag, Reqs);
+  }
+  waitAll(Reqs);
+}
+
+/// The cost of pattern P among N ranks with Bytes per message: per
+/// repetition the slowest rank's time, then the median over repetitions.
+double timePattern(Pattern P, int N, double Bytes, int Repetitions) {
+  const Context &C = context();
+  std::vector<char> Out(static_cast<std::size_t>(Bytes));
+  std::vector<std::vector<char>> In(C.Size, std::vector<char>(Out.size()));
+  std::vector<double> Mine;
+  for (int Rep = 0; Rep < Repetitions; ++Rep) {
+    sleepingBarrier();
+    const double Start = now();
+    exchange(P, N, Out, In);
+    Mine.push_back(now() - Start);
+  }
+  if (C.Rank != 0) {
+    Requests Reqs;
+    postSend(Mine.data(), Mine.size() * sizeof(double), 0, NetTag, Reqs);
+    waitAll(Reqs);
+    return 0;
+  }
+  std::vector<double> Slowest = Mine;
+  std::vector<double> Theirs(Mine.size());
+  for (int R = 1; R < C.Size; ++R) {
+    Requests Reqs;
+    postRecv(Theirs.data(), Theirs.size() * sizeof(double), R, NetTag, Reqs);
+    waitAll(Reqs);
+    for (std::size_t K = 0; K < Slowest.size(); ++K)
+      Slowest[K] = std::max(Slowest[K], Theirs[K]);
+  }
+  return median(Slowest);
+}
+
+bool readFile(const std::string &Path, std::string &Text) {
+  std::ifstream In(Path);
+  if (!In)
+    return false;
+  std::ostringstream OS;
+  OS << In.rdbuf();
+  Text = OS.str();
+  return true;
+}
+
+/// mkdir -p of File's directory.
+void makeParents(const std::string &File) {
+  for (std::size_t Slash = File.find('/', 1); Slash != std::string::npos;
+       Slash = File.find('/', Slash + 1))
+    mkdir(File.substr(0, Slash).c_str(), 0777);
+}
+
+} // namespace
+
+bool saveProfile(const std::string &File, const NetProfile &Profile,
+                 const std::string &Hosts, std::string &Error) {
+  // Through a temporary file, so that a reader never sees half a profile.
+  makeParents(File);
+  const std::string Temp = File + ".tmp" + std::to_string(getpid());
+  {
+    std::ofstream Out(Temp);
+    Out << formatNetProfile(Profile, Hosts);
+    if (!Out.flush()) {
+      Error = "cannot write '" + Temp + "': " + std::strerror(errno);
+      std::remove(Temp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(Temp.c_str(), File.c_str()) != 0) {
+    Error = "cannot write '" + File + "': " + std::strerror(errno);
+    std::remove(Temp.c_str());
+    return false;
+  }
+  return true;
+}
+
+NetCharPlan fullPlan(int Ranks, int Repetitions) {
+  NetCharPlan Plan;
+  for (int N = 2; N <= Ranks; ++N)
+    Plan.RankCounts.push_back(N);
+  Plan.Sizes = {64, 1024, 16384, 131072};
+  Plan.Repetitions = Repetitions;
+  return Plan;
+}
+
+NetCharPlan quickPlan(int Ranks, int GroupSize) {
+  NetCharPlan Plan;
+  std::set<int> Counts = {2, std::clamp(GroupSize, 2, Ranks), Ranks};
+  Plan.RankCounts.assign(Counts.begin(), Counts.end());
+  Plan.Sizes = {64};
+  Plan.Repetitions = 3;
+  Plan.BandwidthBytes = 256 * 1024;
+  return Plan;
+}
+
+NetProfile characterize(const NetCharPlan &Plan,
+                        std::vector<PatternSample> *Samples) {
+  const Context &C = context();
+  NetProfile Profile;
+  std::vector<PatternSample> All;
+  if (C.Size > 1) {
+    const double L = pingPong(1, Plan.Repetitions);
+    const double Big = pingPong(Plan.BandwidthBytes, Plan.Repetitions);
+    Profile.Latency = std::max(L, 1e-9);
+    Profile.Bandwidth = Plan.BandwidthBytes / std::max(Big - L, 1e-9);
+    for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll})
+      for (int N : Plan.RankCounts)
+        for (double Bytes : Plan.Sizes)
+          All.push_back(
+              {P, N, Bytes, timePattern(P, N, Bytes, Plan.Repetitions)});
+    for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll})
+      Profile.Fits[static_cast<int>(P)] = fitPattern(All, P);
+  }
+  Profile.MeasuredRanks = C.Size;
+  if (Samples)
+    *Samples = All;
+  // Rank 0 measured the patterns: its profile is everyone's.
+  NetProfile Shared;
+  std::string Hosts, Error;
+  parseNetProfile(broadcastText(formatNetProfile(Profile, "")), Shared, Hosts,
+                  Error);
+  return Shared;
+}
+
+std::string hostList() {
+  const Context &C = context();
+  char Name[MPI_MAX_PROCESSOR_NAME] = {};
+  int Length = 0;
+  MPI_Get_processor_name(Name, &Length);
+  std::string Mine(Name, static_cast<std::size_t>(Length));
+  if (C.Rank != 0) {
+    Requests Reqs;
+    postSend(Mine.data(), Mine.size(), 0, NetTag, Reqs);
+    waitAll(Reqs);
+    return broadcastText("");
+  }
+  std::set<std::string> Hosts = {Mine};
+  for (int R = 1; R < C.Size; ++R) {
+    std::vector<char> Buf = receive(R, NetTag);
+    Hosts.insert(std::string(Buf.begin(), Buf.end()));
+  }
+  std::string List;
+  for (const std::string &H : Hosts)
+    List += (List.empty() ? "" : ",") + H;
+  return broadcastText(List);
+}
+
+std::string cachedProfilePath() {
+  if (const char *Cache = std::getenv("XDG_CACHE_HOME"); Cache && *Cache)
+    return std::string(Cache) + "/dlb/netprofile";
+  if (const char *Home = std::getenv("HOME"); Home && *Home)
+    return std::string(Home) + "/.cache/dlb/netprofile";
+  return "";
+}
+
+bool acquireNetProfile(NetProfile &Profile, std::string &Source,
+                       std::string &Error) {
+  const Context &C = context();
+  const std::string &Given = C.Opts.NetProfileFile;
+  // Rank 0 reads the file and tells everyone what it holds, or why not.
+  std::string Text, Status = "ok";
+  if (C.Rank == 0) {
+    const std::string Path = Given.empty() ? cachedProfilePath() : Given;
+    NetProfile Read;
+    std::string Hosts, Why;
+    if (Path.empty() || !readFile(Path, Text)) {
+      Status = Given.empty() ? "none" : "cannot read network profile '" +
+                                            Given + "'";
+      Text.clear();
+    } else if (!parseNetProfile(Text, Read, Hosts, Why)) {
+      Status = Given.empty() ? "none" : "network profile '" + Given +
+                                            "': " + Why;
+    }
+    Source = Path;
+  }
+  Status = broadcastText(Status);
+  if (Status != "ok" && Status != "none") {
+    Error = Status;
+    return false;
+  }
+  const std::string Hosts = hostList();
+  if (Status == "ok") {
+    NetProfile Read;
+    std::string ReadHosts, Why;
+    parseNetProfile(broadcastText(Text), Read, ReadHosts, Why);
+    // A cached profile is only good for the machines that measured it.
+    if (!Given.empty() ||
+        (ReadHosts == Hosts && Read.MeasuredRanks >= C.Size)) {
+      Profile = Read;
+      return true;
+    }
+  }
+  const int K = C.Opts.GroupSize ? C.Opts.GroupSize : (C.Size + 1) / 2;
+  Profile = characterize(quickPlan(C.Size, K));
+  Source = "measured at start-up";
+  // Cached for the next runs (dlb-netchar measures a thorough one); a
+  // cache that cannot be written only costs the next run this measurement.
+  const std::string Cache = cachedProfilePath();
+  std::string Ignored;
+  if (C.Rank == 0 && Given.empty() && !Cache.empty() &&
+      saveProfile(Cache, Profile, Hosts, Ignored))
+    Source += ", cached in " + Cache;
+  return true;
+}
+
+} // namespace dlb

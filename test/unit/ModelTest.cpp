@@ -1,0 +1,195 @@
+//===- ModelTest.cpp - The cost model on hand-computed cases --------------===//
+#include "dlb/Model.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace dlb;
+
+namespace {
+
+/// A network where every pattern among N ranks costs Fixed + PerRank N
+/// seconds and messages cost nothing per byte.
+NetProfile flatNetwork(double Fixed, double PerRank, double L, double B) {
+  NetProfile Net;
+  Net.Latency = L;
+  Net.Bandwidth = B;
+  for (PatternFit &F : Net.Fits) {
+    F.C[0] = Fixed;
+    F.C[1] = PerRank;
+  }
+  return Net;
+}
+
+ModelInput input(std::vector<double> Speeds, std::vector<double> Remaining) {
+  ModelInput In;
+  In.Speeds = std::move(Speeds);
+  In.Remaining = std::move(Remaining);
+  In.Net = flatNetwork(0.001, 0, 0.0001, 1e6);
+  In.GroupSize = 2;
+  In.Balance.MinMove = 1;
+  In.Balance.MinMoveFraction = 0.05;
+  In.Balance.ProfitFactor = 0.9;
+  return In;
+}
+
+const Prediction &of(const std::vector<Prediction> &P, Strategy S) {
+  for (const Prediction &X : P)
+    if (X.Strat == S)
+      return X;
+  ADD_FAILURE() << "no prediction for " << strategyName(S);
+  return P.front();
+}
+
+} // namespace
+
+TEST(ModelTest, SyncCostFollowsTheChapter) {
+  ModelInput In = input({1, 1}, {0, 0});
+  In.Net = flatNetwork(0.001, 0.0005, 1e-4, 1e6);
+  // xi = one-to-all(N) + all-to-one(N) (centralized), + all-to-all(N)
+  // (distributed); each pattern costs 0.001 + 0.0005 N here.
+  EXPECT_DOUBLE_EQ(syncCost(In, Strategy::GCDLB, 4), 2 * 0.003);
+  EXPECT_DOUBLE_EQ(syncCost(In, Strategy::GDDLB, 4), 2 * 0.003);
+  EXPECT_DOUBLE_EQ(syncCost(In, Strategy::LDDLB, 2), 2 * 0.002);
+  EXPECT_DOUBLE_EQ(syncCost(In, Strategy::LCDLB, 1), 0);
+  // Computing members answer at a hook: (N-1)/N of a poll period, and rank
+  // 0 notices a centralized request half a period late.
+  In.PollSeconds = 0.001;
+  EXPECT_DOUBLE_EQ(syncCost(In, Strategy::GDDLB, 4), 0.006 + 0.00075);
+  EXPECT_DOUBLE_EQ(syncCost(In, Strategy::GCDLB, 4), 0.006 + 0.00125);
+}
+
+TEST(ModelTest, PersistentSpeedsNeedOneMoreSynchronization) {
+  // Two ranks, speeds 3 and 1 W/s, 40 W left each. The evaluation's own
+  // redistribution gives 60 and 20 (eq. 1.3.3): both finish at t = 20, and
+  // the one synchronization then finds Gamma = 0 (eq. 1.3.4).
+  ModelInput In = input({3, 1}, {40, 40});
+  In.Future = FutureLoad::Persistent;
+  const auto P = predict(In);
+  const Prediction &GD = of(P, Strategy::GDDLB);
+  EXPECT_EQ(GD.Syncs, 1);
+  EXPECT_NEAR(GD.Seconds, 20 + 0.002, 1e-9); // xi = 2 patterns of 0.001
+  EXPECT_DOUBLE_EQ(GD.MoveSeconds, 0);
+  // K = 2 covers both ranks: local = global here.
+  EXPECT_NEAR(of(P, Strategy::LDDLB).Seconds, GD.Seconds, 1e-12);
+}
+
+TEST(ModelTest, ShiftingSpeedsMoveWorkAgain) {
+  // Speeds 3 and 1 W/s, 40 W left each, loads persist 10 s and shift by
+  // one rank (the current one goes on for 5 s). The evaluation gives 60
+  // and 20 (eq. 1.3.3). [0, 5): speeds (3, 1), left (45, 15). [5, 15):
+  // speeds (1, 3); rank 1 runs out at t = 10, rank 0 has 40 left.
+  // Sync 1 (xi = 2 patterns of 0.001 s): sigma = (20, 20) W / 10 s, so
+  // chi = (20, 20): alpha = 20 W = 20 iterations of D = 1000 bytes at
+  // B = 1e6 B/s, beta = 1: kappa = 1e-4 + 0.02 = 0.0201 (eq. 1.3.5). From
+  // t = 10.0221: rank 1 does 14.93 W by t = 15; [15, 25): speeds (3, 1);
+  // rank 0 runs out at 20.0074 (sync 2: 0.0589 W left on rank 1, less than
+  // an iteration: no move), rank 1 at 20.0683 (sync 3: Gamma = 0).
+  ModelInput In = input({3, 1}, {40, 40});
+  In.DataBytes = 1000;
+  In.Future = FutureLoad::Shifting;
+  In.LoadPersistence = 10;
+  In.GroupSize = 1;
+  const auto P = predict(In);
+  const Prediction &GD = of(P, Strategy::GDDLB);
+  EXPECT_EQ(GD.Syncs, 3);
+  EXPECT_NEAR(GD.MoveSeconds, 0.0201, 1e-12);
+  EXPECT_NEAR(GD.SyncSeconds, 0.006, 1e-12);
+  EXPECT_DOUBLE_EQ(GD.InstructionSeconds, 0);
+  EXPECT_NEAR(GD.Seconds, 20.0703, 1e-3);
+  // Centralized pays psi = beta L per redistribution on top.
+  const Prediction &GC = of(P, Strategy::GCDLB);
+  EXPECT_NEAR(GC.InstructionSeconds, 1e-4, 1e-12);
+  EXPECT_GT(GC.Seconds, GD.Seconds);
+  // Groups of one never balance. Rank 0's 60 W: 15 in [0, 5) at 3, 10 in
+  // [5, 15) at 1, 30 in [15, 25) at 3, the last 5 at 1: done at 30 s.
+  EXPECT_NEAR(of(P, Strategy::LDDLB).Seconds, 30, 1e-9);
+  EXPECT_EQ(of(P, Strategy::LDDLB).Syncs, 0);
+  EXPECT_EQ(cheapest(P), Strategy::GDDLB);
+  // The chapter's assumption: the speeds stay, one sync ends the loop.
+  In.Future = FutureLoad::Persistent;
+  EXPECT_NEAR(of(predict(In), Strategy::LDDLB).Seconds, 20, 1e-9);
+}
+
+TEST(ModelTest, DataMovementCostIsEq135) {
+  // Persistent speeds 1 and 1 but all work on rank 0: the evaluation moves
+  // half; the strategies start balanced and sync once to terminate.
+  // The movement at evaluation is common to all strategies (not counted).
+  ModelInput In = input({1, 1}, {100, 0});
+  In.Future = FutureLoad::Persistent;
+  const auto P = predict(In);
+  EXPECT_NEAR(of(P, Strategy::GCDLB).Seconds, 50 + 0.002, 1e-9);
+  EXPECT_EQ(of(P, Strategy::GCDLB).Syncs, 1);
+}
+
+TEST(ModelTest, LocalGroupsCannotShareWork) {
+  // Four ranks, K = 2. Shifting by one rank per period moves the slow speed
+  // from group {0,1} to group {2,3} and back, so global strategies balance
+  // across groups and locals cannot.
+  ModelInput In = input({1, 4, 4, 4}, {100, 100, 100, 100});
+  In.Future = FutureLoad::Shifting;
+  const auto P = predict(In);
+  EXPECT_LT(of(P, Strategy::GDDLB).Seconds, of(P, Strategy::LDDLB).Seconds);
+  // On a fast network with cheap synchronizations the distributed and
+  // centralized strategies are close; LCDLB pays the delay factor only
+  // when two groups wait for rank 0 at once.
+  EXPECT_GE(of(P, Strategy::LCDLB).DelaySeconds, 0);
+}
+
+TEST(ModelTest, ExpensiveSynchronizationFavoursSmallGroups) {
+  // Synchronizing many ranks is costly (0.5 s per rank per pattern) and the
+  // load is persistent and within groups: the locals win.
+  ModelInput In = input({1, 2, 1, 2}, {30, 30, 30, 30});
+  In.Net = flatNetwork(0, 0.5, 1e-4, 1e9);
+  In.Future = FutureLoad::Persistent;
+  const auto P = predict(In);
+  EXPECT_LT(of(P, Strategy::LDDLB).Seconds, of(P, Strategy::GDDLB).Seconds);
+  const Strategy Best = cheapest(P);
+  EXPECT_TRUE(Best == Strategy::LDDLB || Best == Strategy::LCDLB);
+}
+
+TEST(ModelTest, LcdlbDelayFactorQueuesGroups) {
+  // Two groups that synchronize at the same moments: rank 0 serves one
+  // after the other, so one of them waits delta + psi each time.
+  ModelInput In = input({1, 3, 1, 3}, {50, 50, 50, 50});
+  In.Delta = 0.01;
+  In.Future = FutureLoad::Shifting;
+  const auto P = predict(In);
+  EXPECT_GT(of(P, Strategy::LCDLB).DelaySeconds, 0);
+  EXPECT_DOUBLE_EQ(of(P, Strategy::LDDLB).DelaySeconds, 0);
+}
+
+TEST(ModelTest, ZeroSpeeds) {
+  // No rank measured any speed: nothing can finish.
+  EXPECT_TRUE(std::isinf(of(predict(input({0, 0}, {10, 10})),
+                            Strategy::GDDLB).Seconds));
+  // A rank that did nothing counts as 1/1000 of the fastest: the
+  // evaluation's redistribution leaves it 20 * 0.01 / 10.01 W, done
+  // together with the other rank's share after 20 / 10.01 s.
+  ModelInput In = input({0, 10}, {10, 10});
+  In.Future = FutureLoad::Persistent;
+  const auto P = predict(In);
+  EXPECT_NEAR(of(P, Strategy::GDDLB).Seconds, 20 / 10.01 + 0.002, 1e-6);
+  EXPECT_FALSE(std::isinf(of(P, Strategy::LDDLB).Seconds));
+}
+
+TEST(ModelTest, SelectionAndReselection) {
+  std::vector<Prediction> P(4);
+  const Strategy Order[] = {Strategy::GCDLB, Strategy::GDDLB, Strategy::LCDLB,
+                            Strategy::LDDLB};
+  const double Seconds[] = {10, 9, 8.5, 12};
+  for (int I = 0; I < 4; ++I) {
+    P[I].Strat = Order[I];
+    P[I].Seconds = Seconds[I];
+  }
+  EXPECT_EQ(cheapest(P), Strategy::LCDLB);
+  // The first selection takes the cheapest, however close.
+  EXPECT_EQ(select(P, Strategy::Auto, 0.1), Strategy::LCDLB);
+  // Later, 8.5 s against GDDLB's 9 s saves 5.6%: below a 10% margin.
+  EXPECT_EQ(select(P, Strategy::GDDLB, 0.1), Strategy::GDDLB);
+  EXPECT_EQ(select(P, Strategy::GDDLB, 0.05), Strategy::LCDLB);
+  // Against LDDLB's 12 s it saves 29%.
+  EXPECT_EQ(select(P, Strategy::LDDLB, 0.1), Strategy::LCDLB);
+  EXPECT_EQ(select(P, Strategy::LCDLB, 0.1), Strategy::LCDLB);
+}
