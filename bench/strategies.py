@@ -34,28 +34,23 @@ Everything is printed as plain tables on stdout (progress goes to stderr)
 and written to --out (default bench/results/): output.txt (a copy of what
 is printed) and the CSV files a_runs.csv and
 b_runs.csv (one row per run, with the per-rank statistics), a_summary.csv and
-b_summary.csv (medians). Python standard library only. This is a benchmark, not a test: it prints figures and checks
-targets, and its exit status is 0 unless a run fails.
+b_summary.csv (medians). Python standard library only; the parts shared with
+bench/selection.py are in bench/common.py. This is a benchmark, not a test:
+it prints figures and checks targets, and its exit status is 0 unless a run
+fails.
 """
 
 import argparse
 import csv
-import datetime
-import hashlib
-import json
 import os
-import platform
-import resource
-import shutil
-import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DLBCC = os.path.join(ROOT, "build", "bin", "dlbcc")
+import common
+from common import (LIVE, ROOT, Session, f2, f3, fmt_table, kill_group, log,
+                    med, write_csv)
 
 STRATEGIES = ["static", "gcdlb", "gddlb", "lcdlb", "lddlb"]
 EXAMPLES = ["mxm", "ac", "mandel"]
@@ -66,181 +61,15 @@ SIZE_B_FULL = 768
 SIZE_B_QUICK = 512
 LOAD_SPEC = "random:max=5,persist=0.5,seed={seed}"
 SEED_BASE = 1000
-RUN_TIMEOUT = 300  # seconds per mpiexec run
 
 # Targets of the issue.
 NOLOAD_TOLERANCE = 1.03  # no load: every strategy within 3% of static
 B_TARGET = 1.35          # experiment B: best strategy >= 1.35x static
 
-
-def log(msg):
-    print(msg, file=sys.stderr, flush=True)
-
-
-# ---------------------------------------------------------------- machine
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def git_head():
-    try:
-        out = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True, timeout=10)
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-
-
-def libdlb_id(path):
-    """sha256 prefix and modification time of the libdlb the programs use."""
-    try:
-        with open(path, "rb") as f:
-            digest = hashlib.sha256(f.read()).hexdigest()[:12]
-        mtime = datetime.datetime.fromtimestamp(
-            os.path.getmtime(path)).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-        return "sha256 %s, built %s" % (digest, mtime)
-    except OSError:
-        return "unknown"
-
-
-class Tee:
-    """Copies what the script prints to a file as well."""
-
-    def __init__(self, stream, path):
-        self.stream = stream
-        self.file = open(path, "w")
-
-    def write(self, text):
-        self.stream.write(text)
-        self.file.write(text)
-
-    def flush(self):
-        self.stream.flush()
-        self.file.flush()
-
-
-def cpu_times():
-    with open("/proc/stat") as f:
-        fields = [int(x) for x in f.readline().split()[1:]]
-    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
-    return sum(fields[:8]), idle
-
-
-def busy_cores(interval):
-    """CPU used by the whole machine over `interval` seconds, in cores."""
-    t0, i0 = cpu_times()
-    time.sleep(interval)
-    t1, i1 = cpu_times()
-    total = t1 - t0
-    if total <= 0:
-        return 0.0
-    return (total - (i1 - i0)) / total * os.cpu_count()
-
-
-class Quiet:
-    """Waits before each run until the machine is idle (other jobs running
-    on it would distort the timings) and records what it saw."""
-
-    def __init__(self, enabled, threshold=0.3, max_wait=60.0, retries=3,
-                 disturbed=0.25):
-        self.enabled = enabled
-        self.retries = retries
-        self.disturbed = disturbed
-        self.repeated = 0
-        self.threshold = threshold
-        self.max_wait = max_wait
-        self.noisy_runs = 0
-        self.waited = 0.0
-        self.foreign = []
-
-    def record(self, cores):
-        self.foreign.append(cores)
-
-    def measured(self, fn):
-        """Calls fn() (a run returning (..., foreign cores) last) after
-        waiting for quiet; repeats it, up to `retries` times, when other
-        processes used more than `disturbed` cores during it. Returns fn's
-        result and the busy cores seen before the kept run."""
-        for attempt in range(self.retries + 1):
-            busy = self.wait()
-            result = fn()
-            fc = result[-1]
-            if not self.enabled or fc <= self.disturbed or \
-                    attempt == self.retries:
-                break
-            self.repeated += 1
-            log("  other processes used %.2f cores during the run; "
-                "repeating it" % fc)
-        self.record(fc)
-        return result, busy
-
-    def wait(self):
-        if not self.enabled:
-            return float("nan")
-        start = time.monotonic()
-        while True:
-            b = busy_cores(0.25)
-            if b < self.threshold:
-                break
-            if time.monotonic() - start > self.max_wait:
-                self.noisy_runs += 1
-                log("  warning: machine busy (%.2f cores) before a run; "
-                    "running anyway" % b)
-                break
-            time.sleep(1.0)
-        self.waited += time.monotonic() - start
-        return b
-
-
-# ---------------------------------------------------------------- building
-
-def build(workdir, log_fn=log):
-    """Translates and compiles the examples; links against a private copy of
-    libdlb so that a rebuild of build/ during the benchmark does not change
-    the library under it."""
-    if not os.path.exists(DLBCC):
-        sys.exit("error: %s not found; run `cmake --build %s -j2` first"
-                 % (DLBCC, os.path.join(ROOT, "build")))
-    cflags = subprocess.run([DLBCC, "--cflags"], capture_output=True,
-                            text=True, check=True).stdout.split()
-    libs = subprocess.run([DLBCC, "--libs"], capture_output=True,
-                          text=True, check=True).stdout.split()
-    libdir = None
-    for a in libs:
-        if a.startswith("-L"):
-            libdir = a[2:]
-    privlib = os.path.join(workdir, "lib")
-    os.makedirs(privlib, exist_ok=True)
-    if libdir and os.path.exists(os.path.join(libdir, "libdlb.so")):
-        shutil.copy2(os.path.join(libdir, "libdlb.so"), privlib)
-        libs = ["-L" + privlib, "-Wl,-rpath," + privlib, "-ldlb"]
-    progs = {}
-    for ex in EXAMPLES:
-        src = os.path.join(ROOT, "examples", ex + ".cpp")
-        out_cpp = os.path.join(workdir, ex + ".dlb.cpp")
-        prog = os.path.join(workdir, ex)
-        log_fn("building %s" % ex)
-        subprocess.run([DLBCC, src, "-o", out_cpp], check=True)
-        subprocess.run(["mpicxx", "-std=c++17", "-O2", out_cpp] + cflags +
-                       libs + ["-o", prog], check=True)
-        progs[ex] = prog
-    return progs
-
-
 # ---------------------------------------------------------------- running
 
-def loop_stats(path):
-    """Sums the loops of a --dlb-stats file (every example has one loop)."""
-    with open(path) as f:
-        d = json.load(f)
+def loop_stats(d):
+    """Sums the loops of a --dlb-stats dict (every example has one loop)."""
     loops = list(d["loops"].values())
     s = {"elapsed": 0.0, "syncs": 0, "redists": 0, "moved": 0, "bytes": 0}
     ranks = d["ranks"]
@@ -264,133 +93,12 @@ def loop_stats(path):
     return s
 
 
-LIVE = set()  # process groups to kill if the script is stopped
-
-
-def kill_group(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait()
-    LIVE.discard(proc)
-
-
-def rank_affinities(prog, proc, settle=0.4, timeout=5.0):
-    """While `proc` (mpiexec) runs, finds the ranks of `prog` and returns
-    {rank: Cpus_allowed_list} read from /proc, `settle` seconds after both
-    ranks appeared: during their first ~50 ms the ranks' affinity was seen
-    to flip between the cores (start-up; hwloc's topology discovery binds to
-    each core in turn), so an early reading can be wrong."""
-    found = {}
-    deadline = time.monotonic() + timeout
-    seen_both = None
-    while time.monotonic() < deadline and proc.poll() is None:
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit():
-                continue
-            try:
-                with open("/proc/%s/cmdline" % pid, "rb") as f:
-                    argv0 = f.read().split(b"\0")[0].decode()
-                if os.path.realpath(argv0) != os.path.realpath(prog):
-                    continue
-                with open("/proc/%s/environ" % pid, "rb") as f:
-                    env = dict(kv.split(b"=", 1) for kv in f.read().split(b"\0")
-                               if b"=" in kv)
-                rank = int(env.get(b"PMI_RANK", b"-1"))
-                with open("/proc/%s/status" % pid) as f:
-                    for line in f:
-                        if line.startswith("Cpus_allowed_list"):
-                            found[rank] = line.split(":", 1)[1].strip()
-            except (OSError, ValueError):
-                continue
-        if len(found) >= 2:
-            if seen_both is None:
-                seen_both = time.monotonic()
-            elif time.monotonic() - seen_both >= settle:
-                break
-        time.sleep(0.05)
-    return found
-
-
-def proc_cpu_ticks(pid):
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])  # utime + stime
-    except (OSError, IndexError, ValueError):
-        return 0
-
-
-def children_cpu():
-    """CPU seconds of this process and its reaped descendants."""
-    total = 0.0
-    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
-        r = resource.getrusage(who)
-        total += r.ru_utime + r.ru_stime
-    return total
-
-
-class Foreign:
-    """CPU that the rest of the machine used during a run, in cores: busy
-    time of all CPUs (/proc/stat) minus what our reaped children (mpiexec and
-    the ranks) and the processes in `exclude` (the competitor) used."""
-
-    def __init__(self, exclude=()):
-        self.exclude = list(exclude)
-        self.tick = os.sysconf("SC_CLK_TCK")
-
-    def __enter__(self):
-        self.t0, self.i0 = cpu_times()
-        self.c0 = children_cpu()
-        self.x0 = sum(proc_cpu_ticks(p) for p in self.exclude)
-        self.w0 = time.perf_counter()
-        return self
-
-    def stop(self):
-        t1, i1 = cpu_times()
-        wall = time.perf_counter() - self.w0
-        busy = ((t1 - self.t0) - (i1 - self.i0)) / self.tick
-        ours = children_cpu() - self.c0 + \
-            (sum(proc_cpu_ticks(p) for p in self.exclude) - self.x0) / self.tick
-        self.cores = max(0.0, busy - ours) / max(wall, 1e-9)
-        return self.cores
-
-    def __exit__(self, *exc):
-        return False
-
-
-def run(prog, nranks, args, dlb_opts, statsfile, bind=False,
-        check_affinity=False, exclude=()):
-    """One mpiexec run; returns (wall seconds, stdout, stats, affinities,
-    foreign cores)."""
-    cmd = ["mpiexec"]
-    if bind:
-        cmd += ["-bind-to", "core"]
-    cmd += ["-n", str(nranks), prog] + [str(a) for a in args] + dlb_opts + \
-        ["--dlb-stats=" + statsfile]
-    if os.path.exists(statsfile):
-        os.remove(statsfile)
-    foreign = Foreign(exclude).__enter__()
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    LIVE.add(proc)
-    aff = rank_affinities(prog, proc) if check_affinity else None
-    try:
-        out, err = proc.communicate(timeout=RUN_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        kill_group(proc)
-        raise RuntimeError("timeout: " + " ".join(cmd))
-    wall = time.perf_counter() - t0
-    LIVE.discard(proc)
-    fcores = foreign.stop()
-    if proc.returncode != 0:
-        raise RuntimeError("exit %d: %s\n%s" % (proc.returncode, " ".join(cmd),
-                                                err.decode(errors="replace")))
-    stats = loop_stats(statsfile)
-    stats["foreign"] = fcores
-    return wall, out, stats, aff, fcores
+def run(*args, **kw):
+    """common.run with the example's loops summed (loop_stats) and the
+    cores other processes used during the run recorded in them."""
+    wall, out, st, aff, fc = common.run(*args, parse=loop_stats, **kw)
+    st["foreign"] = fc
+    return wall, out, st, aff, fc
 
 
 class Competitor:
@@ -416,40 +124,6 @@ class Competitor:
 
 # ---------------------------------------------------------------- output
 
-def fmt_table(headers, rows, title=None):
-    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = []
-    if title:
-        lines.append(title)
-    line = "  ".join(h.rjust(w) for h, w in zip(cells[0], widths))
-    lines.append(line)
-    lines.append("  ".join("-" * w for w in widths))
-    for r in cells[1:]:
-        lines.append("  ".join(c.rjust(w) for c, w in zip(r, widths)))
-    return "\n".join(lines)
-
-
-def write_csv(path, headers, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(headers)
-        for r in rows:
-            w.writerow(r)
-
-
-def med(xs):
-    return statistics.median(xs) if xs else float("nan")
-
-
-def f3(x):
-    return "%.3f" % x
-
-
-def f2(x):
-    return "%.2f" % x
-
-
 RAW_HEADERS = ["experiment", "example", "size", "ranks", "load", "strategy",
                "rep", "seed", "wall_s", "loop_elapsed_s", "synchronizations",
                "redistributions", "iterations_moved", "bytes_moved",
@@ -469,26 +143,7 @@ def raw_row(exp, ex, size, p, load, strat, rep, seed, wall, st, ok, busy,
             j(pr["balance"], "%.4f"), int(ok), "%.2f" % busy,
             "%.2f" % foreign]
 
-
 # ---------------------------------------------------------------- experiments
-
-class Reference:
-    """The stdout of each (example, size) must not depend on strategy/ranks."""
-
-    def __init__(self):
-        self.ref = {}
-        self.mismatches = []
-
-    def check(self, key, out, what):
-        if key not in self.ref:
-            self.ref[key] = out
-            return True
-        if self.ref[key] != out:
-            self.mismatches.append(what)
-            log("  warning: output differs from the first run: " + what)
-            return False
-        return True
-
 
 def experiment_a(progs, sizes, reps, workdir, quiet, reference, examples,
                  ranks, loads):
@@ -835,7 +490,6 @@ def report(out):
 
 
 # ---------------------------------------------------------------- main
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
@@ -854,13 +508,7 @@ def main():
     ap.add_argument("--size-b", type=int, default=None,
                     help="mxm size of experiment B (default %d, %d with "
                     "--quick)" % (SIZE_B_FULL, SIZE_B_QUICK))
-    ap.add_argument("--keep-build", action="store_true",
-                    help="keep the directory of the built programs")
-    ap.add_argument("--no-wait-quiet", action="store_true",
-                    help="do not wait for an idle machine before each run")
-    ap.add_argument("--report", action="store_true",
-                    help="run nothing: print the tables again from the CSV "
-                    "files of --out (rewrites its summary CSV files)")
+    common.add_common_options(ap)
     args = ap.parse_args()
     if args.report:
         report(args.out)
@@ -877,28 +525,13 @@ def main():
                  % ",".join(EXAMPLES))
     sizes = SIZES_QUICK if args.quick else SIZES_FULL
     size_b = args.size_b or (SIZE_B_QUICK if args.quick else SIZE_B_FULL)
-    os.makedirs(args.out, exist_ok=True)
-    sys.stdout = Tee(sys.stdout, os.path.join(args.out, "output.txt"))
-    quiet = Quiet(not args.no_wait_quiet,
-                  max_wait=10.0 if args.quick else 60.0)
-    reference = Reference()
-
-    started = datetime.datetime.now().astimezone()
-    workdir = tempfile.mkdtemp(prefix="dlb-bench-")
-    failed = False
-
-    def stop(signum, frame):
-        raise SystemExit(128 + signum)
-
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        progs = build(workdir)
-        meta = [
-            ("date", started.strftime("%Y-%m-%d %H:%M %Z")),
-            ("git HEAD", git_head()),
-            ("libdlb.so", libdlb_id(os.path.join(workdir, "lib",
-                                                 "libdlb.so"))),
-            ("cpu", "%s, nproc %d" % (cpu_model(), os.cpu_count())),
+    with Session(args.out, quick=args.quick,
+                 wait_quiet=not args.no_wait_quiet,
+                 keep_build=args.keep_build) as session:
+        progs = session.build(EXAMPLES)
+        workdir, quiet = session.workdir, session.quiet
+        reference = session.reference
+        meta = session.meta() + [
             ("mode", "quick" if args.quick else "full"),
             ("repetitions", reps),
             ("sizes A", ", ".join("%s %d" % (e, sizes[e]) for e in examples)),
@@ -919,30 +552,7 @@ def main():
                 progs, size_b, reps, workdir, quiet, reference)
             write_csv(os.path.join(args.out, "b_runs.csv"), RAW_HEADERS, raw)
             report_b(results, labels, size_b, affinity, args.out)
-    except (RuntimeError, subprocess.CalledProcessError) as e:
-        log("error: %s" % e)
-        failed = True
-    finally:
-        for proc in list(LIVE):
-            kill_group(proc)
-        if args.keep_build:
-            log("programs kept in %s" % workdir)
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    minutes = (datetime.datetime.now().astimezone() - started).total_seconds() / 60
-    print("output mismatches: %d%s" % (len(reference.mismatches),
-                                       "" if not reference.mismatches else
-                                       " (" + "; ".join(reference.mismatches) + ")"))
-    disturbed = sum(1 for c in quiet.foreign if c > quiet.disturbed)
-    print("runs started on a busy machine: %d; waited %.0f s for quiet; "
-          "runs repeated because other processes used > %.2f core during "
-          "them: %d; kept runs still so disturbed: %d of %d (max %.2f cores);"
-          " total %.1f min" %
-          (quiet.noisy_runs, quiet.waited, quiet.disturbed, quiet.repeated,
-           disturbed, len(quiet.foreign), max(quiet.foreign, default=0.0),
-           minutes))
-    print("CSV files in %s" % args.out)
-    return 1 if failed else 0
+    return session.status
 
 
 if __name__ == "__main__":

@@ -167,6 +167,12 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
                    "dlb: network profile (%s): latency %.3g s, bandwidth "
                    "%.3g B/s\n",
                    C.NetSource.c_str(), C.Net.Latency, C.Net.Bandwidth);
+    // The program starts now: the emulated load's clock too, so that a
+    // measurement does not shift its schedule.
+    sleepingBarrier();
+    C.StartTime = std::chrono::duration<double>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count();
   }
   C.Running = true;
   if (C.Rank != 0) {

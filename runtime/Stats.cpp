@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <numeric>
 
@@ -101,9 +102,14 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
                      Sel.From != "auto" && Sel.From != Sel.Chosen ? "true"
                                                                   : "false");
         const char *Names[] = {"gcdlb", "gddlb", "lcdlb", "lddlb"};
-        for (int K = 0; K < 4; ++K)
-          std::fprintf(Out, "%s\"%s\": %.9g", K ? ", " : "", Names[K],
-                       Sel.Predicted[K]);
+        // JSON has no infinity: a strategy that cannot finish is null.
+        for (int K = 0; K < 4; ++K) {
+          std::fprintf(Out, "%s\"%s\": ", K ? ", " : "", Names[K]);
+          if (std::isfinite(Sel.Predicted[K]))
+            std::fprintf(Out, "%.9g", Sel.Predicted[K]);
+          else
+            std::fputs("null", Out);
+        }
         std::fputs("}}", Out);
       });
     }

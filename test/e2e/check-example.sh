@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Translates an example with dlbcc, builds it with mpicxx, and checks that it
 # prints exactly what the sequential build prints, on 1, 2, 3 and 4 ranks.
-# With --all-strategies it does so under every strategy and every kind of
-# emulated load (60 runs); the runtime itself checks in each run that every
+# With --all-strategies it does so under every strategy (auto too) and every
+# kind of emulated load (72 runs); the runtime itself checks in each run that every
 # iteration ran exactly once (it stops with "dlb: fatal" otherwise), and a
 # run that hangs is killed by the timeout and fails the test.
 # Usage: check-example.sh [--all-strategies] SOURCE WORKDIR [PROGRAM ARGS...]
@@ -11,7 +11,7 @@ set -euo pipefail
 strategies=(default)
 loads=(none)
 if [ "$1" = --all-strategies ]; then
-  strategies=(static gcdlb gddlb lcdlb lddlb)
+  strategies=(static gcdlb gddlb lcdlb lddlb auto)
   loads=(none random:max=3,persist=0.01,seed=7
          oscillate:period=0.02,duty=0.5,ranks=1)
   shift

@@ -35,7 +35,8 @@ def main():
             assert sel["chosen"] in strategies, sel
             assert sel["from"] in strategies | {"auto"}, sel
             assert set(sel["predicted_seconds"]) == strategies, sel
-            assert all(v >= 0 for v in sel["predicted_seconds"].values()), sel
+            assert all(v is None or v >= 0
+                       for v in sel["predicted_seconds"].values()), sel
         for key in per_rank:
             assert len(s[key]) == ranks, (name, key)
             assert all(v >= 0 for v in s[key]), (name, key)
