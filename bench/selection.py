@@ -179,7 +179,8 @@ def records(exp, prog, size, p, load, variant, rep, seed, wall, stats, ok,
             "first_chosen": first.get("chosen", ""),
             "chosen_chain": chain(chosen),
             "switches": sum(1 for s in sels or [] if s.get("switched")),
-            **{"predicted_" + s: ("%.4f" % pred[s] if s in pred else "")
+            **{"predicted_" + s: ("%.4f" % pred[s] if pred.get(s) is not None
+               else "inf" if s in pred else "")
                for s in FIXED},
             "output_ok": int(ok), "busy_cores_before": "%.2f" % busy,
             "foreign_cores_during": "%.2f" % foreign})

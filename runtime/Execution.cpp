@@ -41,6 +41,11 @@ namespace {
 
 /// How much computing the hook lets pass between two polls.
 constexpr double PollSeconds = 1e-3;
+/// A rank's speed (W units per second, load included) is compared window
+/// by window; a change by more than SpeedChange times counts as a change of
+/// load, from which the cost model estimates how long a load persists.
+constexpr double SpeedWindowSeconds = 0.05;
+constexpr double SpeedChange = 1.3;
 /// delta, the time decide() takes, for the cost model: a constant, because
 /// the distributed strategies need every rank to evaluate the model on the
 /// same numbers (measured: under 20 us for 16 ranks).
@@ -197,6 +202,7 @@ void Executor::poll(Block &B) {
   const double Delay = account();
   if (Iters > 0 && Compute + Delay > 0)
     PerIteration = (Compute + Delay) / static_cast<double>(Iters);
+  trackSpeed(Curve.of({PollNext, B.Next}), Compute + Delay);
   PollNext = B.Next;
   if (Balancing && !Terminated) {
     const double Start = now();
@@ -206,6 +212,20 @@ void Executor::poll(Block &B) {
   }
   const double Next = PerIteration > 0 ? PollSeconds / PerIteration : 1;
   B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
+}
+
+void Executor::trackSpeed(double Work, double Seconds) {
+  WindowWork += Work;
+  WindowSeconds += Seconds;
+  if (WindowSeconds < SpeedWindowSeconds)
+    return;
+  const double Rate = WindowWork / WindowSeconds;
+  if (WindowRate > 0 && (Rate > SpeedChange * WindowRate ||
+                         Rate * SpeedChange < WindowRate))
+    ++SpeedChanges;
+  WindowRate = Rate;
+  WindowWork = 0;
+  WindowSeconds = 0;
 }
 
 void Executor::runPiece(Piece P) {
@@ -301,6 +321,7 @@ RankProfile Executor::profile() const {
   P.Seconds = BusySinceSync;
   P.MoveSeconds = MoveCost;
   P.DoneWork = WorkBefore - WorkAtSync;
+  P.SpeedChanges = SpeedChanges;
   if (CurrentBlock) {
     P.DoneWork += Curve.of({CurrentBlock->Begin, CurrentBlock->Next});
     P.RemainingWork = Curve.of({CurrentBlock->Next, CurrentBlock->End});
@@ -327,6 +348,7 @@ void Executor::startPeriod(const RankProfile &Sent) {
     LastDoneWork = Sent.DoneWork;
     LastSeconds = Sent.Seconds;
   }
+  SpeedChanges = 0;
   ExecutedAtSync = ExecutedBefore +
                    (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
   WorkAtSync = WorkBefore + (CurrentBlock ? Curve.of({CurrentBlock->Begin,
@@ -731,10 +753,14 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   In.Net = Params.Net;
   In.Balance = Params.Balance;
   In.Future = Params.Future;
-  // The load is taken to persist as long as the period just measured.
-  In.LoadPersistence = PollSeconds;
-  for (const RankProfile &P : Profiles)
-    In.LoadPersistence = std::max(In.LoadPersistence, P.Seconds);
+  // How long a load lasts: the busy time measured per change of speed seen
+  // (at most the period itself, when no speed changed).
+  double Busy = 0, Pieces = 0;
+  for (const RankProfile &P : Profiles) {
+    Busy += P.Seconds;
+    Pieces += P.SpeedChanges + 1;
+  }
+  In.LoadPersistence = std::max(PollSeconds, Busy / Pieces);
   const std::vector<Prediction> Predictions = predict(In);
   Selection S;
   S.Synchronization = Result.Counters.Syncs;

@@ -170,6 +170,8 @@ private:
   /// Accounts compute time since the last poll and sleeps for the emulated
   /// load; returns the time slept.
   double account();
+  /// Counts the changes of this rank's speed (SpeedChanges).
+  void trackSpeed(double Work, double Seconds);
   bool idleStep();
   void checkSync();
 
@@ -252,6 +254,10 @@ private:
   double WorkBefore = 0; ///< the same in W units
   double WorkAtSync = 0;
   double BusySinceSync = 0;
+  double WindowWork = 0;
+  double WindowSeconds = 0;
+  double WindowRate = 0;
+  long long SpeedChanges = 0; ///< since the last synchronization
   long long LastDone = 0;
   double LastDoneWork = 0;
   double LastSeconds = 0;

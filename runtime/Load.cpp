@@ -122,6 +122,10 @@ struct Field {
 constexpr unsigned AnyLoad =
     bit(LoadSpec::Random) | bit(LoadSpec::Oscillate) | bit(LoadSpec::Constant);
 
+bool parseUntil(const std::string &V, LoadSpec &Spec) {
+  return toNumber(V, Spec.Until) && Spec.Until > 0;
+}
+
 const Field Fields[] = {
     {"max", bit(LoadSpec::Random), bit(LoadSpec::Random), "an integer >= 0",
      parseMax},
@@ -138,6 +142,8 @@ const Field Fields[] = {
     {"ranks", AnyLoad, 0,
      "ranks separated by '+', each N or A-B with A <= B <= 1048575",
      parseRanks},
+    {"until", AnyLoad | bit(LoadSpec::None), 0, "a number of seconds > 0",
+     parseUntil},
 };
 
 constexpr std::size_t NumFields = sizeof(Fields) / sizeof(Fields[0]);
@@ -235,13 +241,49 @@ bool parseLoadSpec(const std::string &Text, LoadSpec &Spec,
 // period M, the loaded piece 2M starting at M * period and the idle piece
 // 2M + 1 starting duty * period later. Times before 0 count as 0.
 
-LoadModel::LoadModel(const LoadSpec &Spec, int Rank) : Spec(Spec), Rank(Rank) {
-  if (!Spec.Ranks.empty() &&
-      !std::binary_search(Spec.Ranks.begin(), Spec.Ranks.end(), Rank))
-    this->Spec.Kind = LoadSpec::None;
+bool parseLoadSchedule(const std::string &Text, std::vector<LoadSpec> &Phases,
+                       std::string &Error) {
+  std::vector<LoadSpec> Out;
+  const std::vector<std::string> Items = split(Text, ';');
+  for (std::size_t K = 0; K < Items.size(); ++K) {
+    LoadSpec Spec;
+    const std::string Phase =
+        Items.size() > 1 ? "phase " + std::to_string(K + 1) + ": " : "";
+    if (!parseLoadSpec(Items[K], Spec, Error)) {
+      Error = Phase + Error;
+      return false;
+    }
+    if (K + 1 < Items.size() && !std::isfinite(Spec.Until)) {
+      Error = Phase + "missing field 'until' (every phase but the last ends)";
+      return false;
+    }
+    if (!Out.empty() && Spec.Until <= Out.back().Until) {
+      Error = Phase + "'until' must be later than the previous phase's";
+      return false;
+    }
+    Out.push_back(Spec);
+  }
+  Phases = std::move(Out);
+  return true;
 }
 
-long long LoadModel::pieceAt(double T) const {
+LoadModel::LoadModel(const std::vector<LoadSpec> &Phases, int Rank)
+    : Phases(Phases), Rank(Rank) {
+  for (LoadSpec &S : this->Phases)
+    if (!S.Ranks.empty() &&
+        !std::binary_search(S.Ranks.begin(), S.Ranks.end(), Rank))
+      S.Kind = LoadSpec::None;
+}
+
+const LoadSpec &LoadModel::phaseAt(double T) const {
+  static const LoadSpec NoLoad;
+  for (const LoadSpec &S : Phases)
+    if (T < S.Until)
+      return S;
+  return NoLoad;
+}
+
+long long LoadModel::pieceAt(const LoadSpec &Spec, double T) const {
   T = std::max(T, 0.0);
   switch (Spec.Kind) {
   case LoadSpec::None:
@@ -258,7 +300,7 @@ long long LoadModel::pieceAt(double T) const {
   return 0;
 }
 
-double LoadModel::pieceBegin(long long N) const {
+double LoadModel::pieceBegin(const LoadSpec &Spec, long long N) const {
   switch (Spec.Kind) {
   case LoadSpec::None:
   case LoadSpec::Constant:
@@ -271,7 +313,7 @@ double LoadModel::pieceBegin(long long N) const {
   return 0;
 }
 
-double LoadModel::pieceLevel(long long N) const {
+double LoadModel::pieceLevel(const LoadSpec &Spec, long long N) const {
   switch (Spec.Kind) {
   case LoadSpec::None:
     return 0;
@@ -292,20 +334,31 @@ double LoadModel::pieceLevel(long long N) const {
   return 0;
 }
 
-double LoadModel::levelAt(double T) const { return pieceLevel(pieceAt(T)); }
+double LoadModel::levelAt(double T) const {
+  const LoadSpec &S = phaseAt(std::max(T, 0.0));
+  return pieceLevel(S, pieceAt(S, T));
+}
+
+double LoadModel::pieceEnd(double T) const {
+  T = std::max(T, 0.0);
+  const LoadSpec &S = phaseAt(T);
+  return std::min(pieceBegin(S, pieceAt(S, T) + 1), S.Until);
+}
 
 bool LoadModel::active() const {
-  switch (Spec.Kind) {
-  case LoadSpec::None:
+  return std::any_of(Phases.begin(), Phases.end(), [](const LoadSpec &S) {
+    switch (S.Kind) {
+    case LoadSpec::None:
+      return false;
+    case LoadSpec::Random:
+      return S.Max > 0;
+    case LoadSpec::Oscillate:
+      return S.Duty > 0;
+    case LoadSpec::Constant:
+      return S.Level > 0;
+    }
     return false;
-  case LoadSpec::Random:
-    return Spec.Max > 0;
-  case LoadSpec::Oscillate:
-    return Spec.Duty > 0;
-  case LoadSpec::Constant:
-    return Spec.Level > 0;
-  }
-  return false;
+  });
 }
 
 double emulatedDelay(const LoadModel &M, double Start, double ComputeSeconds) {
@@ -316,9 +369,9 @@ double emulatedDelay(const LoadModel &M, double Start, double ComputeSeconds) {
   double Work = ComputeSeconds;
   double Delay = 0;
   double T = std::max(Start, 0.0);
-  for (long long N = M.pieceAt(T); Work > 0; ++N) {
-    double Level = M.pieceLevel(N);
-    double End = M.pieceBegin(N + 1);
+  while (Work > 0) {
+    double Level = M.levelAt(T);
+    double End = M.pieceEnd(T);
     double Capacity = std::max(End - T, 0.0) / (Level + 1);
     double Done = std::min(Work, Capacity);
     Delay += Done * Level;

@@ -111,6 +111,9 @@ struct Group {
   std::vector<double> Done; ///< per member, W units since the last sync
   double Time = 0;          ///< since the evaluation
   double LastSync = 0;
+  /// Speed shifts so far (FutureLoad::Shifting), and when the next comes.
+  long long Shift = 0;
+  double NextChange = std::numeric_limits<double>::infinity();
   bool Finished = false;
   Prediction P;
 };
@@ -122,12 +125,12 @@ public:
   Prediction run(const std::vector<double> &Start);
 
 private:
-  /// Rank M's speed at time T: the measured speeds, shifted by one rank per
-  /// persistence period under FutureLoad::Shifting (the current load goes
-  /// on for half a period).
-  double speed(int M, double T) const;
-  /// When the speeds change next after T (infinity if they never do).
-  double nextChange(double T) const;
+  /// Rank M's speed after Shift shifts: the measured speeds, shifted by one
+  /// rank per persistence period under FutureLoad::Shifting (the current
+  /// load goes on for half a period).
+  double speed(int M, long long Shift) const;
+  /// Counts the shifts up to G's time.
+  void catchUp(Group &G) const;
   /// The time of G's next event: a speed change or a member running out.
   double nextEvent(const Group &G) const;
   void advance(Group &G, double Until);
@@ -137,45 +140,45 @@ private:
   Strategy S;
 };
 
-double Simulation::speed(int M, double T) const {
-  if (In.Future == FutureLoad::Persistent)
-    return In.Speeds[M];
+double Simulation::speed(int M, long long Shift) const {
   const std::size_t P = In.Speeds.size();
-  const auto Shift =
-      static_cast<std::size_t>(std::floor(T / In.LoadPersistence + 0.5));
-  return In.Speeds[(M + Shift) % P];
+  return In.Speeds[(static_cast<std::size_t>(M) + Shift) % P];
 }
 
-double Simulation::nextChange(double T) const {
-  if (In.Future == FutureLoad::Persistent)
-    return Infinity;
-  const double Tp = In.LoadPersistence;
-  return (std::floor(T / Tp + 0.5) + 0.5) * Tp;
+void Simulation::catchUp(Group &G) const {
+  while (G.NextChange <= G.Time) {
+    ++G.Shift;
+    G.NextChange = (G.Shift + 0.5) * In.LoadPersistence;
+  }
 }
 
 double Simulation::nextEvent(const Group &G) const {
   double Finish = Infinity;
   for (std::size_t I = 0; I < G.Members.size(); ++I)
     if (G.Work[I] > 0)
-      Finish = std::min(Finish, G.Time + G.Work[I] / speed(G.Members[I], G.Time));
-  return std::min(Finish, nextChange(G.Time));
+      Finish = std::min(Finish,
+                        G.Time + G.Work[I] / speed(G.Members[I], G.Shift));
+  return std::min(Finish, G.NextChange);
 }
 
 void Simulation::advance(Group &G, double Until) {
-  const double Dt = Until - G.Time;
   for (std::size_t I = 0; I < G.Work.size(); ++I) {
-    const double Did = std::min(G.Work[I], speed(G.Members[I], G.Time) * Dt);
+    const double Speed = speed(G.Members[I], G.Shift);
+    // A member that finishes by Until does all its work: computed from the
+    // time difference, rounding would leave it a crumb (or, once Time is
+    // large, nothing at all).
+    const double Did = G.Time + G.Work[I] / Speed <= Until
+                           ? G.Work[I]
+                           : Speed * (Until - G.Time);
     G.Work[I] -= Did;
     G.Done[I] += Did;
-    // Rounding may leave the member that ran out a crumb.
-    if (G.Work[I] <= 1e-12 * (G.Done[I] + 1))
-      G.Work[I] = 0;
   }
   G.Time = Until;
 }
 
 void Simulation::step(Group &G, double &ServerFree) {
-  const double Change = nextChange(G.Time);
+  catchUp(G);
+  const double Change = G.NextChange;
   const double Event = nextEvent(G);
   if (Event == Infinity) { // nothing can finish
     G.Time = Infinity;
@@ -183,6 +186,7 @@ void Simulation::step(Group &G, double &ServerFree) {
     return;
   }
   advance(G, Event);
+  catchUp(G);
   const double Gamma = std::accumulate(G.Work.begin(), G.Work.end(), 0.0);
   bool RanOut = false;
   for (std::size_t I = 0; I < G.Work.size(); ++I)
@@ -249,6 +253,8 @@ Prediction Simulation::run(const std::vector<double> &Start) {
     for (int M : Members)
       G.Work.push_back(Start[M]);
     G.Done.assign(Members.size(), 0);
+    if (In.Future == FutureLoad::Shifting)
+      G.NextChange = In.LoadPersistence / 2;
     G.P.Strat = S;
     Groups.push_back(std::move(G));
   }
@@ -261,6 +267,7 @@ Prediction Simulation::run(const std::vector<double> &Start) {
     for (Group &G : Groups) {
       if (G.Finished)
         continue;
+      catchUp(G);
       const double T = nextEvent(G);
       if (!Next || T < NextTime) {
         Next = &G;

@@ -118,7 +118,7 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
     return false;
   }
   if (Name == "--dlb-load") {
-    if (parseLoadSpec(Value, Opts.Load, Error))
+    if (parseLoadSchedule(Value, Opts.Load, Error))
       return true;
     Error = "bad value for --dlb-load: " + Error;
     return false;

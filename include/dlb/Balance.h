@@ -27,6 +27,9 @@ struct RankProfile {
   /// the cost model; decide() balances iterations and ignores them.
   double DoneWork = 0;
   double RemainingWork = 0;
+  /// How often its speed changed markedly since the last synchronization
+  /// (the cost model's estimate of how long a load persists).
+  long long SpeedChanges = 0;
 };
 
 /// Count iterations move from rank From to rank To.

@@ -8,7 +8,9 @@
 //   * oscillate: the artificial competing load of Siegell & Steenkiste,
 //     section 3, a process that computes for duty*period seconds and then
 //     sleeps for the rest of the period (level 1 while it computes);
-//   * constant: a fixed level.
+//   * constant: a fixed level;
+// and schedules of them in time (phases: one spec until a time, then the
+// next), for workloads whose load changes pattern.
 // A rank under load l runs at 1/(l+1) of its speed (section 1.3.2, "Effect
 // of Discrete Load"); the runtime emulates this by sleeping after it
 // computes (emulatedDelay).
@@ -17,6 +19,7 @@
 #ifndef DLB_LOAD_H
 #define DLB_LOAD_H
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -31,13 +34,17 @@ struct LoadSpec {
   double Duty = 0.5;      ///< oscillate: fraction of the period under load
   std::vector<int> Ranks; ///< the loaded ranks, ascending; empty = all ranks
   double Level = 0;       ///< constant: the level
+  /// The spec applies until this time (seconds since start); the next phase
+  /// of a schedule takes over there.
+  double Until = std::numeric_limits<double>::infinity();
 };
 
 /// Parses a load specification:
-///   none
+///   none[:until=SECONDS]
 ///   random:max=M[,persist=SECONDS][,seed=S][,ranks=LIST]
 ///   oscillate:period=SECONDS,duty=F[,ranks=LIST]
 ///   constant:load=L[,ranks=LIST]
+/// and every kind takes until=SECONDS (> 0).
 /// Fields may come in any order. M and S are integers >= 0; SECONDS > 0;
 /// F in [0, 1]; L >= 0 (may be fractional). Defaults: persist=1, seed=1,
 /// ranks=all. LIST names ranks separated by '+', each a number or an
@@ -46,29 +53,39 @@ struct LoadSpec {
 /// Error to a message naming the bad kind, field or value.
 bool parseLoadSpec(const std::string &Text, LoadSpec &Spec, std::string &Error);
 
+/// Parses a schedule: specs separated by ';', each but the last with an
+/// until= later than the one before: spec K applies from the previous
+/// spec's until (or 0) to its own. Error names the phase at fault.
+bool parseLoadSchedule(const std::string &Text, std::vector<LoadSpec> &Phases,
+                       std::string &Error);
+
 /// The load one rank sees over time, a piecewise-constant function.
 class LoadModel {
 public:
-  LoadModel(const LoadSpec &Spec, int Rank);
+  LoadModel(const std::vector<LoadSpec> &Phases, int Rank);
+  LoadModel(const LoadSpec &Spec, int Rank)
+      : LoadModel(std::vector<LoadSpec>{Spec}, Rank) {}
 
   /// The load level of the rank at time T seconds after start (a time
   /// before 0 counts as 0).
   double levelAt(double T) const;
+  /// The end of the constant piece of the level that contains T.
+  double pieceEnd(double T) const;
 
   /// Whether the level is ever above 0.
   bool active() const;
 
 private:
-  /// The constant pieces of the level, numbered in time order: piece N covers
-  /// [pieceBegin(N), pieceBegin(N + 1)).
-  long long pieceAt(double T) const;
-  double pieceBegin(long long N) const;
-  double pieceLevel(long long N) const;
+  /// Within one spec, the constant pieces of the level, numbered in time
+  /// order: piece N covers [pieceBegin(N), pieceBegin(N + 1)).
+  long long pieceAt(const LoadSpec &S, double T) const;
+  double pieceBegin(const LoadSpec &S, long long N) const;
+  double pieceLevel(const LoadSpec &S, long long N) const;
+  /// The phase that contains T.
+  const LoadSpec &phaseAt(double T) const;
 
-  friend double emulatedDelay(const LoadModel &M, double Start,
-                              double ComputeSeconds);
-
-  LoadSpec Spec; ///< Kind is None when the rank is not one of Spec.Ranks
+  /// Kind is None in the phases whose Ranks do not list the rank.
+  std::vector<LoadSpec> Phases;
   int Rank;
 };
 

@@ -44,7 +44,8 @@ struct Options {
   Strategy Strat = Strategy::Auto;
   std::string StatsFile; ///< --dlb-stats=FILE, empty for none
   bool Verbose = false;  ///< --dlb-verbose
-  LoadSpec Load;         ///< --dlb-load=SPEC, emulated external load
+  /// --dlb-load=SCHEDULE, emulated external load: its phases in time order.
+  std::vector<LoadSpec> Load;
   /// --dlb-group=K: members per group of the local strategies; 0 means two
   /// groups, K = ceil(P/2), as in the chapter's experiments.
   int GroupSize = 0;

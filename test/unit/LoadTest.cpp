@@ -367,3 +367,54 @@ TEST(LoadTest, RandomDelayFollowsTheLevels) {
 }
 
 } // namespace
+
+TEST(LoadTest, Schedules) {
+  std::vector<LoadSpec> Phases;
+  std::string Error;
+  ASSERT_TRUE(parseLoadSchedule(
+      "constant:load=3,ranks=0,until=2;none:until=2.5;"
+      "oscillate:period=1,duty=0.5",
+      Phases, Error))
+      << Error;
+  ASSERT_EQ(Phases.size(), 3u);
+  LoadModel R0(Phases, 0), R1(Phases, 1);
+  EXPECT_TRUE(R0.active());
+  EXPECT_TRUE(R1.active()); // the oscillation loads every rank
+  EXPECT_EQ(R0.levelAt(1.9), 3);
+  EXPECT_EQ(R1.levelAt(1.9), 0);
+  EXPECT_EQ(R0.levelAt(2.2), 0);
+  EXPECT_DOUBLE_EQ(R0.pieceEnd(0.5), 2);   // the phase ends the piece
+  EXPECT_DOUBLE_EQ(R0.pieceEnd(2.2), 2.5);
+  EXPECT_EQ(R0.levelAt(3.2), 1); // oscillation in absolute time: loaded
+  EXPECT_EQ(R0.levelAt(3.7), 0); // in [3, 3.5), idle in [3.5, 4)
+  EXPECT_DOUBLE_EQ(R0.pieceEnd(3.2), 3.5);
+  // 1 s of work from t = 1.5 on rank 0: 0.5 s of wall time at load 3 does
+  // 0.125 s of work (delay 0.375); [2, 2.5) unloaded does 0.5; [2.5, 3) is
+  // the oscillation's idle half: the last 0.375 take 0.375 s.
+  EXPECT_NEAR(emulatedDelay(R0, 1.5, 1.0), 0.375, 1e-12);
+  // From t = 2.6: 0.4 s idle, then [3, 3.5) at load 1 does 0.25 in 0.5 s,
+  // [3.5, 4) idle the last 0.35: delay 0.25.
+  EXPECT_NEAR(emulatedDelay(R0, 2.6, 1.0), 0.25, 1e-12);
+  // Past the last phase's until (if any) there is no load.
+  ASSERT_TRUE(parseLoadSchedule("constant:load=1,until=1", Phases, Error));
+  EXPECT_EQ(LoadModel(Phases, 0).levelAt(5), 0);
+  // Work 1 from 0.5: [0.5, 1) at load 1 does 0.25 (delay 0.25), then
+  // unloaded.
+  EXPECT_DOUBLE_EQ(emulatedDelay(LoadModel(Phases, 0), 0.5, 1), 0.25);
+}
+
+TEST(LoadTest, BadSchedulesNameThePhase) {
+  std::vector<LoadSpec> Phases;
+  std::string Error;
+  EXPECT_FALSE(parseLoadSchedule("constant:load=1;none", Phases, Error));
+  EXPECT_EQ(Error, "phase 1: missing field 'until' (every phase but the "
+                   "last ends)");
+  EXPECT_FALSE(parseLoadSchedule("none:until=2;constant:load=1,until=1",
+                                 Phases, Error));
+  EXPECT_EQ(Error, "phase 2: 'until' must be later than the previous "
+                   "phase's");
+  EXPECT_FALSE(parseLoadSchedule("none:until=2;bogus", Phases, Error));
+  EXPECT_EQ(Error.rfind("phase 2: unknown load kind 'bogus'", 0), 0u);
+  EXPECT_FALSE(parseLoadSchedule("none:until=0", Phases, Error));
+  EXPECT_EQ(Error.rfind("bad value '0' for field 'until'", 0), 0u);
+}

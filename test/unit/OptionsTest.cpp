@@ -149,7 +149,8 @@ TEST(OptionsTest, BalancingOptions) {
   ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
   EXPECT_EQ(Opts.GroupSize, 3);
   EXPECT_DOUBLE_EQ(Opts.ProfitFactor, 0.8);
-  EXPECT_EQ(Opts.Load.Kind, LoadSpec::Constant);
+  ASSERT_EQ(Opts.Load.size(), 1u);
+  EXPECT_EQ(Opts.Load[0].Kind, LoadSpec::Constant);
   EXPECT_EQ(A.size(), 1u);
 }
 
