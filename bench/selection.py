@@ -5,8 +5,9 @@ Parthasarathy & Li.
 
     python3 bench/selection.py [--quick] [--out DIR] [--reps N]
         [--only A|B | --phase] [--programs mxm,trfd,ac] [--ranks 2,4[,8]]
-        [--phase-program mxm] [--phase-size N] [--phase-ranks 4]
-        [--phase-persist S] [--netprofile FILE] [--keep-build]
+        [--phase-program mxm] [--phase-size N] [--phase-ranks 8]
+        [--phase-until S] [--phase-load SCHEDULE] [--netprofile FILE]
+        [--keep-build]
         [--no-wait-quiet] [--report]
 
 Translates examples/{mxm,trfd,ac}.cpp with build/bin/dlbcc and compiles them
@@ -31,18 +32,16 @@ maximum loss of auto against the actual best over all rows (target: mean
 best: 2.7% mean and 8.2% maximum in the chapter) and auto's loss there.
 
 Experiment B (--phase, or --only B; part of the default run): adaptive
-re-selection under a load that changes pattern half way. mxm (uniform work,
-so the load is the only imbalance) on P = 4 under random:max=5,persist=T,
-seed=S, where the seeds are searched (with libdlb's own load model, through
-a small helper program) such that in the first T seconds the load is
-unbalanced only inside the groups of the local strategies (the groups'
-total speeds within 10%, a member of each group at least twice as fast as
-another), and in each of the next 4 periods of T seconds one group is at
-least twice as slow as the other (the same group throughout): first local
-balancing suffices, then only global balancing helps. Variants: static,
-the four strategies, auto (re-selection on, the default) and auto with
---dlb-reselect=off (skipped, with a note, while the runtime does not accept
-that option). Each repetition uses the next such seed.
+re-selection under a load that changes pattern. mxm 1024 (uniform work, so
+the load is the only imbalance) on P = 8 under the load schedule
+  constant:load=3,ranks={slow},until=1.5;random:max=5,persist=0.05,seed=S
+(--phase-load, --phase-until): for 1.5 s the first local group (ranks 0 ..
+ceil(P/2)-1) runs 4 times slower than the other, so only global balancing
+helps; then every rank's load is redrawn every 50 ms, the groups alike on
+average, with many synchronizations, where the local strategies' smaller
+synchronizations are cheaper. Variants: static, the four strategies, auto
+(re-selection on, the default) and auto with --dlb-reselect=off. Each
+repetition uses seed S = 1 + rep for every variant.
 
 The auto runs need the cost model's network profile: libdlb reads a cached
 one or measures it at start-up, after the emulated load's clock has
@@ -63,7 +62,6 @@ import argparse
 import collections
 import csv
 import os
-import subprocess
 import sys
 
 import common
@@ -81,12 +79,15 @@ LOAD_SPEC = "random:max=5,persist=0.5,seed={seed}"
 SEED_BASE = 1000
 
 # Experiment B.
-PHASE_MAX = 5
-PHASE_PIECES = 5          # constrained periods: 1 of phase 1, 4 of phase 2
 PHASE_SEED_BASE = 1
-PHASE_DEFAULTS = {"program": "mxm", "size": 1024, "ranks": "4",
-                  "persist": 0.75}
-PHASE_QUICK = {"size": 512, "persist": 0.25}
+# Phase 1: the first local group 4 times slower than the other (only global
+# balancing helps); phase 2: a random load redrawn every 50 ms on every
+# rank (many synchronizations, the groups alike on average).
+PHASE_LOAD = ("constant:load=3,ranks={slow},until={until};"
+              "random:max=5,persist=0.05,seed={seed}")
+PHASE_DEFAULTS = {"program": "mxm", "size": 1024, "ranks": "8",
+                  "until": 1.5}
+PHASE_QUICK = {"size": 512, "until": 0.5}
 
 # Targets: auto against the actual best, all rows.
 TARGET_MEAN = 3.0
@@ -423,140 +424,24 @@ def report_a(recs, out):
 
 # ---------------------------------------------------------------- experiment B
 
-LEVELS_CPP = r"""
-// Prints the emulated load levels of random:max=M,persist=T,seed=S for the
-// seeds S0 <= S < S1, one line per seed: "S l(0,0) .. l(P-1,0) l(0,1) ..",
-// l(rank, period) read in the middle of each period of T seconds.
-#include "dlb/Load.h"
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-
-int main(int argc, char **argv) {
-  if (argc != 7)
-    return 2;
-  const std::string Max = argv[1], Persist = argv[2];
-  const int P = std::atoi(argv[3]), Pieces = std::atoi(argv[4]);
-  const long long S0 = std::atoll(argv[5]), S1 = std::atoll(argv[6]);
-  const double T = std::atof(argv[2]);
-  for (long long S = S0; S < S1; ++S) {
-    dlb::LoadSpec Spec;
-    std::string Error;
-    if (!dlb::parseLoadSpec("random:max=" + Max + ",persist=" + Persist +
-                                ",seed=" + std::to_string(S),
-                            Spec, Error)) {
-      std::fprintf(stderr, "%s\n", Error.c_str());
-      return 1;
-    }
-    std::printf("%lld", S);
-    for (int K = 0; K < Pieces; ++K)
-      for (int R = 0; R < P; ++R)
-        std::printf(" %g", dlb::LoadModel(Spec, R).levelAt((K + 0.5) * T));
-    std::printf("\n");
-  }
-  return 0;
-}
-"""
+def phase_load(template, p, seed):
+    """Experiment B's load for P ranks: {slow} is the first local group
+    (ranks 0 .. ceil(P/2)-1), {seed} the repetition's seed."""
+    return template.format(slow="0-%d" % ((p + 1) // 2 - 1), seed=seed)
 
 
-def build_levels(workdir):
-    """The helper that evaluates libdlb's load model (the private copy)."""
-    src = os.path.join(workdir, "levels.cpp")
-    prog = os.path.join(workdir, "levels")
-    with open(src, "w") as f:
-        f.write(LEVELS_CPP)
-    lib = os.path.join(workdir, "lib")
-    subprocess.run(["mpicxx", "-std=c++17", "-O2", src,
-                    "-I" + os.path.join(ROOT, "include"), "-L" + lib,
-                    "-Wl,-rpath," + lib, "-ldlb", "-o", prog], check=True)
-    return prog
-
-
-def groups_of(p, k=None):
-    """The groups of the local strategies: K consecutive ranks, K =
-    ceil(P/2) by default (docs/runtime-options.md, --dlb-group)."""
-    k = k or (p + 1) // 2
-    return [list(range(g, min(g + k, p))) for g in range(0, p, k)]
-
-
-def capacities(levels, groups):
-    caps = [1.0 / (lv + 1) for lv in levels]
-    return caps, [sum(caps[r] for r in g) for g in groups]
-
-
-def phase1_ok(levels, groups):
-    """Unbalanced only inside the groups: the groups' total speeds within
-    10% of each other, and in every group of two or more one member at
-    least twice as fast as another."""
-    caps, gs = capacities(levels, groups)
-    if max(gs) > 1.1 * min(gs):
-        return False
-    return all(max(caps[r] for r in g) >= 2 * min(caps[r] for r in g)
-               for g in groups if len(g) > 1)
-
-
-def slow_group(levels, groups):
-    """The index of the group at least twice as slow as every other one,
-    or None."""
-    _, gs = capacities(levels, groups)
-    slow = min(range(len(gs)), key=lambda i: gs[i])
-    if all(gs[i] >= 2 * gs[slow] for i in range(len(gs)) if i != slow):
-        return slow
-    return None
-
-
-def find_phase_seeds(levels_prog, p, persist, count, log_fn=log):
-    """The first `count` seeds >= PHASE_SEED_BASE whose load has phase 1
-    in the first period and phase 2, with the same slow group, in the next
-    PHASE_PIECES - 1 periods. Returns [(seed, [levels per period])]."""
-    groups = groups_of(p)
-    found = []
-    start, chunk, limit = PHASE_SEED_BASE, 50000, 5000000
-    while len(found) < count and start < limit:
-        out = subprocess.run(
-            [levels_prog, str(PHASE_MAX), repr(persist), str(p),
-             str(PHASE_PIECES), str(start), str(start + chunk)],
-            capture_output=True, text=True, check=True).stdout
-        for line in out.splitlines():
-            f = line.split()
-            lv = [float(x) for x in f[1:]]
-            pieces = [lv[i * p:(i + 1) * p] for i in range(PHASE_PIECES)]
-            if not phase1_ok(pieces[0], groups):
-                continue
-            slows = {slow_group(pc, groups) for pc in pieces[1:]}
-            if len(slows) == 1 and None not in slows:
-                found.append((int(f[0]), pieces))
-                if len(found) == count:
-                    break
-        start += chunk
-    if len(found) < count:
-        raise RuntimeError("found only %d phase-change seeds below %d"
-                           % (len(found), limit))
-    log_fn("phase-change seeds for P=%d: %s" % (p, [s for s, _ in found]))
-    return found
-
-
-def phase_spec(persist, seed):
-    return "random:max=%d,persist=%s,seed=%d" % (PHASE_MAX, repr(persist),
-                                                  seed)
-
-
-def experiment_b(session, progs, prog, size, schedules, persist,
-                 reselect_ok):
-    """Runs every variant under each searched load schedule."""
-    variants = ["static"] + FIXED + ["auto"]
-    if reselect_ok:
-        variants.append("auto, no reselect")
-    ranks = list(schedules)
-    reps = len(next(iter(schedules.values())))
+def experiment_b(session, progs, prog, size, ranks, reps, template):
+    """Runs every variant under the phase-change load, one seed per
+    repetition (the same for all variants)."""
+    variants = ["static"] + FIXED + ["auto", "auto, no reselect"]
     recs = []
     total = len(ranks) * reps * len(variants)
     done = 0
     statsfile = os.path.join(session.workdir, "stats_b.json")
     for p in ranks:
         for rep in range(reps):
-            seed = schedules[p][rep][0]
-            load = phase_spec(persist, seed)
+            seed = PHASE_SEED_BASE + rep
+            load = phase_load(template, p, seed)
             for variant in variants:
                 opts = variant_opts(variant) + ["--dlb-load=" + load]
                 done += 1
@@ -577,27 +462,7 @@ def experiment_b(session, progs, prog, size, schedules, persist,
     return recs
 
 
-def describe_schedules(schedules, persist):
-    rows = []
-    for p, found in schedules.items():
-        groups = groups_of(p)
-        for rep, (seed, pieces) in enumerate(found):
-            for k, levels in enumerate(pieces):
-                _, gs = capacities(levels, groups)
-                rows.append([p, rep, seed, "%g-%g s" % (k * persist,
-                                                         (k + 1) * persist),
-                             "1" if k == 0 else "2",
-                             " ".join("%g" % lv for lv in levels),
-                             " / ".join("%.2f" % g for g in gs)])
-    return fmt_table(["P", "rep", "seed", "period", "phase", "levels by rank",
-                      "group speeds"], rows,
-                     "Experiment B: load schedules (level l: the rank runs "
-                     "at 1/(l+1) of its speed; group speed: sum of 1/(l+1); "
-                     "groups of ceil(P/2) ranks; after the last period "
-                     "shown the levels are random again)")
-
-
-def report_b(recs, out, reselect_note=None):
+def report_b(recs, out):
     groups = collections.OrderedDict()
     for r in recs:
         key = (r["program"], int(r["size"]), int(r["ranks"]), r["loop"])
@@ -633,7 +498,8 @@ def report_b(recs, out, reselect_note=None):
                          "chosen (auto) / strategy", "switches",
                          "vs best fixed"], rows,
                         "Experiment B: %s %d%s on P = %d, load changing from "
-                        "inside-group to between-group imbalance (medians "
+                        "between-group imbalance to a fast random load "
+                        "(medians "
                         "over %d seeds; outside: wall minus loop, i.e. "
                         "start-up, sequential code and, under auto without "
                         "a network profile, its measurement)" %
@@ -652,8 +518,6 @@ def report_b(recs, out, reselect_note=None):
                     pct((meds["auto, no reselect"] - meds["auto"]) /
                         meds["auto, no reselect"] * 100)
         print(line)
-        if reselect_note:
-            print(reselect_note)
         print()
     write_csv(os.path.join(out, "b_summary.csv"),
               ["program", "size", "ranks", "loop", "variant", "reps",
@@ -705,11 +569,14 @@ def main():
                     (PHASE_DEFAULTS["size"], PHASE_QUICK["size"]))
     ap.add_argument("--phase-ranks", default=PHASE_DEFAULTS["ranks"],
                     help="rank counts of experiment B (default %(default)s)")
-    ap.add_argument("--phase-persist", type=float, default=None,
-                    help="seconds of each load period of experiment B; "
-                    "the load changes pattern after the first (default "
-                    "%g, %g with --quick)" % (PHASE_DEFAULTS["persist"],
-                                              PHASE_QUICK["persist"]))
+    ap.add_argument("--phase-until", type=float, default=None,
+                    help="seconds after which experiment B's load changes "
+                    "pattern (default %g, %g with --quick)" %
+                    (PHASE_DEFAULTS["until"], PHASE_QUICK["until"]))
+    ap.add_argument("--phase-load", default=PHASE_LOAD,
+                    help="experiment B's load schedule, with {slow} (the "
+                    "first local group), {until} and {seed} (default "
+                    "%(default)s)")
     ap.add_argument("--netprofile", metavar="FILE",
                     help="network profile for the cost model, passed to "
                     "every run as --dlb-netprofile=FILE (default: the "
@@ -736,8 +603,9 @@ def main():
     sizes = SIZES_QUICK if args.quick else SIZES_FULL
     phase_size = args.phase_size or (PHASE_QUICK["size"] if args.quick else
                                      PHASE_DEFAULTS["size"])
-    persist = args.phase_persist or (PHASE_QUICK["persist"] if args.quick
-                                     else PHASE_DEFAULTS["persist"])
+    until = args.phase_until or (PHASE_QUICK["until"] if args.quick
+                                 else PHASE_DEFAULTS["until"])
+    template = args.phase_load.replace("{until}", "%g" % until)
     needed = set(programs if only != "B" else []) | \
         ({args.phase_program} if only != "A" else set())
 
@@ -758,23 +626,14 @@ def main():
                 ("ranks A", ", ".join(str(p) for p in ranks)),
                 ("load A", LOAD_SPEC.format(seed="%d+rep" % SEED_BASE)),
                 ("variants A", ", ".join(FIXED + ["auto"]))]
-        reselect_note = None
         if only != "A":
-            prog = progs[args.phase_program]
-            reselect_ok = common.accepts_option(prog, "--dlb-reselect=off")
-            if not reselect_ok:
-                reselect_note = ("note: the runtime does not accept "
-                                 "--dlb-reselect=off yet; the variant 'auto, "
-                                 "no reselect' was not run")
             meta += [
                 ("program B", "%s %s" % (args.phase_program,
                                          size_label(args.phase_program,
                                                     phase_size))),
                 ("ranks B", ", ".join(str(p) for p in phase_ranks)),
-                ("load B", "random:max=%d,persist=%g,seed=S (S searched: "
-                 "see the load schedules)" % (PHASE_MAX, persist)),
-                ("--dlb-reselect", "accepted" if reselect_ok else
-                 "not accepted by this runtime")]
+                ("load B", template.replace("{seed}", "%d+rep" %
+                                            PHASE_SEED_BASE))]
         print(fmt_table(["", ""], meta,
                         "dlbcc strategy selection benchmark"))
         print()
@@ -784,15 +643,10 @@ def main():
             write_records(os.path.join(args.out, "a_runs.csv"), recs)
             report_a(recs, args.out)
         if only in (None, "B"):
-            levels_prog = build_levels(session.workdir)
-            schedules = {p: find_phase_seeds(levels_prog, p, persist, reps)
-                         for p in phase_ranks}
-            print(describe_schedules(schedules, persist))
-            print()
             recs = experiment_b(session, progs, args.phase_program,
-                                phase_size, schedules, persist, reselect_ok)
+                                phase_size, phase_ranks, reps, template)
             write_records(os.path.join(args.out, "b_runs.csv"), recs)
-            report_b(recs, args.out, reselect_note)
+            report_b(recs, args.out)
         if FAILED:
             print("failed runs (left out of the tables): %d: %s" %
                   (len(FAILED), "; ".join(FAILED)))

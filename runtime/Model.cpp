@@ -341,8 +341,16 @@ Strategy cheapest(const std::vector<Prediction> &Predictions) {
 
 Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
                 double Margin) {
-  const Strategy Best = cheapest(Predictions);
-  if (Current == Strategy::Auto || Best == Current)
+  if (Current == Strategy::Auto)
+    return cheapest(Predictions);
+  // Later choices are among the global strategies: a local strategy never
+  // synchronizes all ranks again, so a switch to one could not be undone.
+  std::vector<Prediction> Global;
+  for (const Prediction &P : Predictions)
+    if (P.Strat == Strategy::GCDLB || P.Strat == Strategy::GDDLB)
+      Global.push_back(P);
+  const Strategy Best = cheapest(Global);
+  if (Best == Current)
     return Best;
   double Now = Infinity, Then = Infinity;
   for (const Prediction &P : Predictions) {

@@ -74,8 +74,10 @@ Strategy cheapest(const std::vector<Prediction> &Predictions);
 
 /// The strategy to continue with (section 1.3.3 and, beyond the chapter,
 /// adaptive re-selection): at the first synchronization of an auto loop
-/// (Current == Strategy::Auto) the cheapest; later the cheapest only when
-/// its predicted time is below (1 - Margin) times Current's, else Current.
+/// (Current == Strategy::Auto) the cheapest; later (Current is global) the
+/// cheapest global strategy, only when its predicted time is below
+/// (1 - Margin) times Current's, else Current. A local strategy never
+/// synchronizes all ranks again, so switching to one could not be undone.
 Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
                 double Margin);
 

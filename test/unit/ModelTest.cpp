@@ -178,7 +178,7 @@ TEST(ModelTest, SelectionAndReselection) {
   std::vector<Prediction> P(4);
   const Strategy Order[] = {Strategy::GCDLB, Strategy::GDDLB, Strategy::LCDLB,
                             Strategy::LDDLB};
-  const double Seconds[] = {10, 9, 8.5, 12};
+  const double Seconds[] = {10, 8.8, 7, 12};
   for (int I = 0; I < 4; ++I) {
     P[I].Strat = Order[I];
     P[I].Seconds = Seconds[I];
@@ -186,12 +186,12 @@ TEST(ModelTest, SelectionAndReselection) {
   EXPECT_EQ(cheapest(P), Strategy::LCDLB);
   // The first selection takes the cheapest, however close.
   EXPECT_EQ(select(P, Strategy::Auto, 0.1), Strategy::LCDLB);
-  // Later, 8.5 s against GDDLB's 9 s saves 5.6%: below a 10% margin.
+  // Later only the global strategies are candidates: GDDLB's 8.8 s against
+  // GCDLB's 10 s saves 12%.
+  EXPECT_EQ(select(P, Strategy::GCDLB, 0.1), Strategy::GDDLB);
+  EXPECT_EQ(select(P, Strategy::GCDLB, 0.15), Strategy::GCDLB);
   EXPECT_EQ(select(P, Strategy::GDDLB, 0.1), Strategy::GDDLB);
-  EXPECT_EQ(select(P, Strategy::GDDLB, 0.05), Strategy::LCDLB);
-  // Against LDDLB's 12 s it saves 29%.
-  EXPECT_EQ(select(P, Strategy::LDDLB, 0.1), Strategy::LCDLB);
-  EXPECT_EQ(select(P, Strategy::LCDLB, 0.1), Strategy::LCDLB);
+  EXPECT_EQ(select(P, Strategy::GDDLB, 0), Strategy::GDDLB);
 }
 
 TEST(ModelTest, LoadShiftsAtRoundedTimesStillAdvance) {
