@@ -342,7 +342,12 @@ double LoadModel::levelAt(double T) const {
 double LoadModel::pieceEnd(double T) const {
   T = std::max(T, 0.0);
   const LoadSpec &S = phaseAt(T);
-  return std::min(pieceBegin(S, pieceAt(S, T) + 1), S.Until);
+  // T / persist may round up to the next piece's number: the end is always
+  // after T, or a caller walking the pieces would stand still.
+  long long N = pieceAt(S, T) + 1;
+  while (pieceBegin(S, N) <= T)
+    ++N;
+  return std::min(pieceBegin(S, N), S.Until);
 }
 
 bool LoadModel::active() const {

@@ -418,3 +418,17 @@ TEST(LoadTest, BadSchedulesNameThePhase) {
   EXPECT_FALSE(parseLoadSchedule("none:until=0", Phases, Error));
   EXPECT_EQ(Error.rfind("bad value '0' for field 'until'", 0), 0u);
 }
+
+TEST(LoadTest, PiecesEndAfterRoundedBoundaries) {
+  // 3 * 0.05 = 0.15000000000000002 while 0.15 / 0.05 = 2.9999999999999996:
+  // at such times the piece must still end later, or emulatedDelay would
+  // loop forever.
+  LoadSpec S = parsed("random:max=5,persist=0.05,seed=1");
+  LoadModel M(S, 0);
+  for (int K = 1; K < 2000; ++K) {
+    const double T = K * 0.05;
+    EXPECT_GT(M.pieceEnd(T), T) << K;
+    EXPECT_GT(M.pieceEnd(std::nextafter(T, 0.0)), std::nextafter(T, 0.0));
+  }
+  EXPECT_GE(emulatedDelay(M, 0.15, 0.2), 0);
+}
