@@ -765,7 +765,9 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   Selection S;
   S.Synchronization = Result.Counters.Syncs;
   S.From = Params.Strat;
-  S.Chosen = select(Predictions, Params.Strat, Params.ReselectMargin);
+  // Without re-selection every choice is final: no margin for the locals.
+  S.Chosen = select(Predictions, Params.Strat,
+                    Params.Reselect ? Params.ReselectMargin : 0);
   for (std::size_t K = 0; K < Predictions.size() && K < 4; ++K)
     S.Predicted[K] = Predictions[K].Seconds;
   Selections.push_back(S);

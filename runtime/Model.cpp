@@ -341,25 +341,32 @@ Strategy cheapest(const std::vector<Prediction> &Predictions) {
 
 Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
                 double Margin) {
-  if (Current == Strategy::Auto)
-    return cheapest(Predictions);
-  // Later choices are among the global strategies: a local strategy never
-  // synchronizes all ranks again, so a switch to one could not be undone.
   std::vector<Prediction> Global;
   for (const Prediction &P : Predictions)
     if (P.Strat == Strategy::GCDLB || P.Strat == Strategy::GDDLB)
       Global.push_back(P);
-  const Strategy Best = cheapest(Global);
-  if (Best == Current)
-    return Best;
-  double Now = Infinity, Then = Infinity;
-  for (const Prediction &P : Predictions) {
-    if (P.Strat == Current)
-      Now = P.Seconds;
-    if (P.Strat == Best)
-      Then = P.Seconds;
+  const Strategy BestGlobal = cheapest(Global);
+  auto SecondsOf = [&](Strategy S) {
+    for (const Prediction &P : Predictions)
+      if (P.Strat == S)
+        return P.Seconds;
+    return Infinity;
+  };
+  if (Current == Strategy::Auto) {
+    // A local strategy never synchronizes all ranks again: the choice
+    // could not be revised, so it must win by the margin.
+    const Strategy Best = cheapest(Predictions);
+    return Best == BestGlobal ||
+                   SecondsOf(Best) < (1 - Margin) * SecondsOf(BestGlobal)
+               ? Best
+               : BestGlobal;
   }
-  return Then < (1 - Margin) * Now ? Best : Current;
+  // Later choices are among the global strategies, for the same reason.
+  if (BestGlobal == Current)
+    return Current;
+  return SecondsOf(BestGlobal) < (1 - Margin) * SecondsOf(Current)
+             ? BestGlobal
+             : Current;
 }
 
 } // namespace dlb

@@ -73,11 +73,13 @@ std::vector<Prediction> predict(const ModelInput &In);
 Strategy cheapest(const std::vector<Prediction> &Predictions);
 
 /// The strategy to continue with (section 1.3.3 and, beyond the chapter,
-/// adaptive re-selection): at the first synchronization of an auto loop
-/// (Current == Strategy::Auto) the cheapest; later (Current is global) the
-/// cheapest global strategy, only when its predicted time is below
-/// (1 - Margin) times Current's, else Current. A local strategy never
-/// synchronizes all ranks again, so switching to one could not be undone.
+/// adaptive re-selection). A local strategy never synchronizes all ranks
+/// again, so a choice of one cannot be revised; hence: at the first
+/// synchronization of an auto loop (Current == Strategy::Auto) the cheapest
+/// global strategy, or the cheapest local one if its predicted time is
+/// below (1 - Margin) times that; later (Current is global) the cheapest
+/// global strategy if its predicted time is below (1 - Margin) times
+/// Current's, else Current.
 Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
                 double Margin);
 

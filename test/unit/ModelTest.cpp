@@ -184,8 +184,12 @@ TEST(ModelTest, SelectionAndReselection) {
     P[I].Seconds = Seconds[I];
   }
   EXPECT_EQ(cheapest(P), Strategy::LCDLB);
-  // The first selection takes the cheapest, however close.
+  // The first selection: LCDLB's 7 s beat GDDLB's 8.8 s by 20%, more than
+  // the margin; a local strategy that wins by less is not worth giving up
+  // re-selection for.
   EXPECT_EQ(select(P, Strategy::Auto, 0.1), Strategy::LCDLB);
+  EXPECT_EQ(select(P, Strategy::Auto, 0.25), Strategy::GDDLB);
+  EXPECT_EQ(select(P, Strategy::Auto, 0), Strategy::LCDLB);
   // Later only the global strategies are candidates: GDDLB's 8.8 s against
   // GCDLB's 10 s saves 12%.
   EXPECT_EQ(select(P, Strategy::GCDLB, 0.1), Strategy::GDDLB);
