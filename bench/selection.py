@@ -235,6 +235,21 @@ def measured_run(session, prog, p, size, opts, statsfile, what):
     return wall, st, ok, busy, fc
 
 
+def variant_run(session, exp, progs, prog, size, p, variant, rep, seed,
+                load, statsfile):
+    """One run of a variant under a load: (its records, wall seconds, cores
+    used by other processes), or None if it failed."""
+    opts = variant_opts(variant) + ["--dlb-load=" + load]
+    r = measured_run(session, progs[prog], p, size, opts, statsfile,
+                     "%s %s %d P=%d %s rep %d" % (exp, prog, size, p, variant,
+                                                  rep))
+    if r is None:
+        return None
+    wall, st, ok, busy, fc = r
+    return (records(exp, prog, size, p, load, variant, rep, seed, wall, st, ok,
+                    busy, fc), wall, fc)
+
+
 # ---------------------------------------------------------------- experiment A
 
 def experiment_a(session, progs, sizes, programs, ranks, reps):
@@ -253,16 +268,12 @@ def experiment_a(session, progs, sizes, programs, ranks, reps):
                     seed = SEED_BASE + rep
                     load = LOAD_SPEC.format(seed=seed)
                     for variant in variants:
-                        opts = variant_opts(variant) + ["--dlb-load=" + load]
                         done += 1
-                        r = measured_run(session, progs[prog], p, size, opts,
-                                         statsfile, "A %s %d P=%d %s rep %d" %
-                                         (prog, size, p, variant, rep))
-                        if r is None:
+                        run = variant_run(session, "A", progs, prog, size, p,
+                                          variant, rep, seed, load, statsfile)
+                        if run is None:
                             continue
-                        wall, st, ok, busy, fc = r
-                        new = records("A", prog, size, p, load, variant, rep,
-                                      seed, wall, st, ok, busy, fc)
+                        new, wall, fc = run
                         recs += new
                         log("A %3d/%d %-4s %4d P=%d %-5s rep %d: wall %.3f s, "
                             "loops %s, foreign %.2f cores" %
@@ -465,16 +476,12 @@ def experiment_b(session, progs, prog, size, ranks, reps, template):
             seed = PHASE_SEED_BASE + rep
             load = phase_load(template, p, seed)
             for variant in variants:
-                opts = variant_opts(variant) + ["--dlb-load=" + load]
                 done += 1
-                r = measured_run(session, progs[prog], p, size, opts,
-                                 statsfile, "B %s %d P=%d %s rep %d" %
-                                 (prog, size, p, variant, rep))
-                if r is None:
+                run = variant_run(session, "B", progs, prog, size, p, variant,
+                                  rep, seed, load, statsfile)
+                if run is None:
                     continue
-                wall, st, ok, busy, fc = r
-                new = records("B", prog, size, p, load, variant, rep, seed,
-                              wall, st, ok, busy, fc)
+                new, wall, fc = run
                 recs += new
                 log("B %2d/%d %s %d P=%d %-17s rep %d: wall %.3f s, loop %s "
                     "s, %s syncs, chosen %s, foreign %.2f cores" %

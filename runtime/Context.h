@@ -44,6 +44,9 @@ struct Context {
 
 Context &context();
 
+/// Seconds on the steady clock: the runtime's one clock.
+double now();
+
 /// Initializes MPI and the context (communicator, rank, size, clock).
 void initProcess(int &Argc, char **&Argv);
 

@@ -31,7 +31,6 @@
 #include "Protocol.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <numeric>
@@ -50,11 +49,6 @@ constexpr double SpeedChange = 1.3;
 /// the distributed strategies need every rank to evaluate the model on the
 /// same numbers (measured: under 20 us for 16 ranks).
 constexpr double DecisionSeconds = 20e-6;
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 void sleepFor(double Seconds) {
   if (Seconds <= 0)
@@ -165,8 +159,7 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
       Tables(Spec.Arrays.size()), Rank(context().Rank),
       UserMemory(context().Rank == 0),
       Balancing(Params.Strat != Strategy::Static && Params.GroupSize > 1),
-      Centralized(Params.Strat == Strategy::GCDLB ||
-                  Params.Strat == Strategy::LCDLB ||
+      Centralized(isCentralized(Params.Strat) ||
                   Params.Strat == Strategy::Auto),
       Load(context().Opts.Load, context().Rank), Result(Spec.Reductions) {
   Groups = fixedGroups(context().Size, std::max(1, Params.GroupSize));
@@ -741,7 +734,7 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
     Iterations += static_cast<double>(P.Remaining);
   }
   In.WorkPerIteration =
-      Work > 0 && Iterations > 0 ? Work / Iterations : Curve.of({0, 1});
+      Work > 0 && Iterations > 0 ? Work / Iterations : Curve.perIteration();
   if (!(In.WorkPerIteration > 0))
     In.WorkPerIteration = 1;
   In.DataBytes = Params.DataBytes;
@@ -768,7 +761,7 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   // Without re-selection every choice is final: no margin for the locals.
   S.Chosen = select(Predictions, Params.Strat,
                     Params.Reselect ? Params.ReselectMargin : 0);
-  for (std::size_t K = 0; K < Predictions.size() && K < 4; ++K)
+  for (int K = 0; K < NumModelStrategies; ++K)
     S.Predicted[K] = Predictions[K].Seconds;
   Selections.push_back(S);
   return S.Chosen;
@@ -779,11 +772,10 @@ void Executor::reconfigure(Strategy S, int Epoch) {
   // rank, with every transfer completed: epochs and counters restart alike.
   ++Phase;
   const int Ranks = context().Size;
-  const bool Local = S == Strategy::LCDLB || S == Strategy::LDDLB;
   Params.Strat = S;
-  Params.GroupSize = Local ? Params.LocalGroupSize : Ranks;
+  Params.GroupSize = isLocal(S) ? Params.LocalGroupSize : Ranks;
   Balancing = Params.GroupSize > 1;
-  Centralized = S == Strategy::GCDLB || S == Strategy::LCDLB;
+  Centralized = isCentralized(S);
   Groups = fixedGroups(Ranks, Params.GroupSize);
   MyGroup = groupOf(Groups, Rank);
   Epochs.assign(Groups.size(), Epoch);

@@ -61,7 +61,7 @@ struct Selection {
   long long Synchronization = 0; ///< the execution's synchronization count
   Strategy From = Strategy::Auto;
   Strategy Chosen = Strategy::Auto;
-  double Predicted[4] = {0, 0, 0, 0}; ///< GCDLB, GDDLB, LCDLB, LDDLB
+  double Predicted[NumModelStrategies] = {}; ///< in ModelStrategies order
 };
 
 /// A slab of a distributed array in a buffer: its layout, and the global

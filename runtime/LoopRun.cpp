@@ -19,17 +19,11 @@
 #include "Wire.h"
 #include "dlb/Partition.h"
 
-#include <chrono>
 
 namespace dlb {
 namespace {
 
 using Partition = std::vector<std::vector<Range>>;
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 /// The strategy and group size of this execution: --dlb-strategy overrides
 /// the loop's clause; under auto the cost model chooses as the execution
@@ -44,8 +38,7 @@ ExecParams execParams(Strategy Clause, int Ranks,
     P.Strat = Strategy::Static;
   P.Auto = P.Strat == Strategy::Auto;
   P.LocalGroupSize = O.GroupSize ? O.GroupSize : (Ranks + 1) / 2;
-  const bool Local = P.Strat == Strategy::LCDLB || P.Strat == Strategy::LDDLB;
-  P.GroupSize = Local ? P.LocalGroupSize : Ranks;
+  P.GroupSize = isLocal(P.Strat) ? P.LocalGroupSize : Ranks;
   P.Balance.ProfitFactor = O.ProfitFactor;
   P.Reselect = O.Reselect;
   P.ReselectMargin = O.ReselectMargin;
@@ -232,7 +225,8 @@ void record(const char *Name, const ExecParams &Params, const Executor &Exec,
     Out.Synchronization = Sel.Synchronization;
     Out.From = strategyName(Sel.From);
     Out.Chosen = strategyName(Sel.Chosen);
-    std::copy(Sel.Predicted, Sel.Predicted + 4, Out.Predicted);
+    std::copy(std::begin(Sel.Predicted), std::end(Sel.Predicted),
+              Out.Predicted);
     S.Selections.push_back(Out);
   }
   S.ElapsedSeconds += Elapsed;

@@ -44,10 +44,6 @@ constexpr int MaxPeriods = 100000;
 /// The slowest speed the model believes in, relative to the fastest rank.
 constexpr double MinRelativeSpeed = 1e-3;
 
-bool centralized(Strategy S) {
-  return S == Strategy::GCDLB || S == Strategy::LCDLB;
-}
-
 /// The messages of a redistribution: surplus members matched greedily with
 /// deficit members in rank order, as decide() does (beta(j)).
 int transfers(const std::vector<double> &Old, const std::vector<double> &New) {
@@ -223,7 +219,7 @@ void Simulation::step(Group &G, double &ServerFree) {
                        Alpha / In.WorkPerIteration * In.DataBytes /
                            In.Net.Bandwidth; // eq. 1.3.5
   double Psi = 0;
-  if (centralized(S)) {
+  if (isCentralized(S)) {
     // Instructions go to the senders, which read them at a hook.
     Psi = Beta * In.Net.Latency + In.PollSeconds / 2;
     if (S == Strategy::LCDLB) {
@@ -244,10 +240,9 @@ void Simulation::step(Group &G, double &ServerFree) {
 
 Prediction Simulation::run(const std::vector<double> &Start) {
   const int P = static_cast<int>(In.Speeds.size());
-  const bool Local = S == Strategy::LCDLB || S == Strategy::LDDLB;
   std::vector<Group> Groups;
   for (const std::vector<int> &Members :
-       fixedGroups(P, Local ? std::max(1, In.GroupSize) : P)) {
+       fixedGroups(P, isLocal(S) ? std::max(1, In.GroupSize) : P)) {
     Group G;
     G.Members = Members;
     for (int M : Members)
@@ -300,7 +295,7 @@ double syncCost(const ModelInput &In, Strategy S, int N) {
   // computes too, first has to notice the request (half a period).
   const double Hook = In.PollSeconds * (N - 1) / N;
   const NetProfile &Net = In.Net;
-  if (centralized(S))
+  if (isCentralized(S))
     return Net.cost(Pattern::OneToAll, N, In.InstructionBytes) +
            Net.cost(Pattern::AllToOne, N, In.ProfileBytes) + Hook +
            In.PollSeconds / 2;
@@ -324,8 +319,7 @@ std::vector<Prediction> predict(const ModelInput &Given) {
   const std::vector<double> Start =
       redistribute(In, In.Remaining, In.Speeds, Alpha);
   std::vector<Prediction> Out;
-  for (Strategy S : {Strategy::GCDLB, Strategy::GDDLB, Strategy::LCDLB,
-                     Strategy::LDDLB})
+  for (Strategy S : ModelStrategies)
     Out.push_back(Simulation(In, S).run(Start));
   return Out;
 }
@@ -343,7 +337,7 @@ Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
                 double Margin) {
   std::vector<Prediction> Global;
   for (const Prediction &P : Predictions)
-    if (P.Strat == Strategy::GCDLB || P.Strat == Strategy::GDDLB)
+    if (!isLocal(P.Strat))
       Global.push_back(P);
   const Strategy BestGlobal = cheapest(Global);
   auto SecondsOf = [&](Strategy S) {

@@ -108,6 +108,11 @@ void shutdown() {
 
 } // namespace
 
+double now() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
 Context &context() {
   static Context C;
   return C;
@@ -130,9 +135,7 @@ int size() { return context().Size; }
 void initProcess(int &Argc, char **&Argv) {
   MPI_Init(&Argc, &Argv);
   Context &C = context();
-  C.StartTime = std::chrono::duration<double>(
-                    std::chrono::steady_clock::now().time_since_epoch())
-                    .count();
+  C.StartTime = now();
   Requests Reqs(1);
   MPI_Comm_idup(MPI_COMM_WORLD, &C.Comm, &Reqs[0]);
   waitAll(Reqs);
@@ -170,9 +173,7 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
     // The program starts now: the emulated load's clock too, so that a
     // measurement does not shift its schedule.
     sleepingBarrier();
-    C.StartTime = std::chrono::duration<double>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count();
+    C.StartTime = now();
   }
   C.Running = true;
   if (C.Rank != 0) {

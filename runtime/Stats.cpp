@@ -101,10 +101,10 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
         std::fprintf(Out, ", \"switched\": %s, \"predicted_seconds\": {",
                      Sel.From != "auto" && Sel.From != Sel.Chosen ? "true"
                                                                   : "false");
-        const char *Names[] = {"gcdlb", "gddlb", "lcdlb", "lddlb"};
         // JSON has no infinity: a strategy that cannot finish is null.
-        for (int K = 0; K < 4; ++K) {
-          std::fprintf(Out, "%s\"%s\": ", K ? ", " : "", Names[K]);
+        for (int K = 0; K < NumModelStrategies; ++K) {
+          std::fprintf(Out, "%s\"%s\": ", K ? ", " : "",
+                       strategyName(ModelStrategies[K]));
           if (std::isfinite(Sel.Predicted[K]))
             std::fprintf(Out, "%.9g", Sel.Predicted[K]);
           else

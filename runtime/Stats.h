@@ -8,6 +8,8 @@
 #ifndef DLB_RUNTIME_STATS_H
 #define DLB_RUNTIME_STATS_H
 
+#include "dlb/Model.h"
+
 #include <cstdio>
 #include <map>
 #include <string>
@@ -22,7 +24,7 @@ struct SelectionStats {
   std::string From;              ///< "auto" at the first choice
   std::string Chosen;
   /// Predicted seconds to the end of the execution, per strategy.
-  double Predicted[4] = {0, 0, 0, 0}; ///< gcdlb, gddlb, lcdlb, lddlb
+  double Predicted[NumModelStrategies] = {}; ///< in ModelStrategies order
 };
 
 struct LoopStats {

@@ -66,7 +66,12 @@ struct Prediction {
 /// Synchronization"), plus the time computing members take to reach a hook.
 double syncCost(const ModelInput &In, Strategy S, int N);
 
-/// The predictions for GCDLB, GDDLB, LCDLB and LDDLB, in that order.
+/// The strategies the model predicts, in the order of predict()'s result.
+inline constexpr Strategy ModelStrategies[] = {
+    Strategy::GCDLB, Strategy::GDDLB, Strategy::LCDLB, Strategy::LDDLB};
+inline constexpr int NumModelStrategies = 4;
+
+/// The predictions for ModelStrategies, in that order.
 std::vector<Prediction> predict(const ModelInput &In);
 
 /// The strategy of the cheapest prediction (the first of equal ones).

@@ -20,6 +20,15 @@ enum class Strategy { Auto, Static, GCDLB, GDDLB, LCDLB, LDDLB };
 /// "auto", "static", "gcdlb", ...
 const char *strategyName(Strategy S);
 
+/// LCDLB and LDDLB balance within fixed groups; GCDLB and LCDLB have rank 0
+/// as the balancer.
+inline bool isLocal(Strategy S) {
+  return S == Strategy::LCDLB || S == Strategy::LDDLB;
+}
+inline bool isCentralized(Strategy S) {
+  return S == Strategy::GCDLB || S == Strategy::LCDLB;
+}
+
 /// What the model assumes about the load after the synchronization where it
 /// is evaluated.
 enum class FutureLoad {

@@ -37,6 +37,8 @@ public:
     return R.size() > 0 ? cumulative(R.End) - cumulative(R.Begin) : 0;
   }
   bool uniform() const { return Knots.empty(); }
+  /// The mean W of an iteration.
+  double perIteration() const { return PerIteration; }
 
   /// The data sent to workers: PerIteration, then (index, cumulative) pairs.
   std::vector<double> encode() const;
