@@ -52,6 +52,15 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
              });
 }
 
+void sleepFor(double Seconds) {
+  if (Seconds <= 0)
+    return;
+  timespec T;
+  T.tv_sec = static_cast<time_t>(Seconds);
+  T.tv_nsec = static_cast<long>((Seconds - T.tv_sec) * 1e9);
+  nanosleep(&T, nullptr);
+}
+
 void sleepingBarrier() {
   Requests Reqs(1);
   MPI_Ibarrier(context().Comm, &Reqs[0]);

@@ -30,6 +30,9 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
 /// something does.
 void waitAll(Requests &Reqs);
 
+/// Sleeps for Seconds (nothing for none): the emulated load's delay.
+void sleepFor(double Seconds);
+
 /// Every rank: waits (sleeping) until all ranks are here.
 void sleepingBarrier();
 

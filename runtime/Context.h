@@ -11,6 +11,7 @@
 #include "dlb/Loop.h"
 #include "dlb/Network.h"
 #include "dlb/Options.h"
+#include "dlb/Pipeline.h"
 
 #include <mpi.h>
 #include <map>
@@ -40,6 +41,11 @@ struct Context {
   /// Rank 0, per loop run under a dynamic strategy: the speed of each rank
   /// in its last execution, the start of the next one.
   std::map<const LoopDesc *, std::vector<double>> LastSpeeds;
+  /// Rank 0: t_fixed and t_incr of the pipelines (measured by the first
+  /// one), and per pipelined loop the time per element that its last
+  /// execution measured (the next one's block size follows from it).
+  ShiftCost Shift;
+  std::map<const LoopDesc *, double> ElementSeconds;
 };
 
 Context &context();

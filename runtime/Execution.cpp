@@ -50,15 +50,6 @@ constexpr double SpeedChange = 1.3;
 /// same numbers (measured: under 20 us for 16 ranks).
 constexpr double DecisionSeconds = 20e-6;
 
-void sleepFor(double Seconds) {
-  if (Seconds <= 0)
-    return;
-  timespec T;
-  T.tv_sec = static_cast<time_t>(Seconds);
-  T.tv_nsec = static_cast<long>((Seconds - T.tv_sec) * 1e9);
-  nanosleep(&T, nullptr);
-}
-
 
 /// The sizes that precede a transfer's or a result's body.
 struct HeadMsg {

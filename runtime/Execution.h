@@ -19,6 +19,7 @@
 #include "dlb/Model.h"
 #include "dlb/Options.h"
 #include "dlb/Partition.h"
+#include "dlb/Pipeline.h"
 #include "dlb/Work.h"
 
 #include <deque>
@@ -54,6 +55,22 @@ struct ExecParams {
   NetProfile Net;
   /// D: bytes of distributed arrays that move with one iteration.
   double DataBytes = 0;
+  /// A pipelined doacross loop (PipelineRun.h): the strip-mined loop
+  /// [OuterLb, OuterUb), its largest legal block (0: any), the ranks of the
+  /// pipeline, the block size forced by --dlb-blocksize (0: the model's),
+  /// t_fixed and t_incr (unmeasured: the stages measure them first), the
+  /// time per element of the loop's last execution (0: rank 0 probes), and
+  /// the least time between two balancing synchronizations.
+  bool Pipelined = false;
+  long long OuterLb = 0;
+  long long OuterUb = 0;
+  long long MaxBlock = 0;
+  int Stages = 1;
+  long long Columns = 0; ///< iterations of the distributed loop
+  long long ForcedBlock = 0;
+  ShiftCost Shift;
+  double ElementSeconds = 0;
+  double SyncPeriod = 0;
 };
 
 /// One evaluation of the cost model during an execution (rank 0 keeps them).
@@ -94,6 +111,9 @@ struct WorkCounters {
   long long MovedBytes = 0;
   /// PROFILE messages this rank sent to rank 0 (see Executor::drainProfiles).
   long long ProfilesToRoot = 0;
+  /// Pipelines: from the start of the rank's first block to the end of its
+  /// last.
+  double SpanSeconds = 0;
 };
 
 struct RankWork {

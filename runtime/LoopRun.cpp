@@ -14,10 +14,14 @@
 #include "Context.h"
 #include "Execution.h"
 #include "Layout.h"
+#include "PipelineRun.h"
 #include "Protocol.h"
 #include "Registry.h"
 #include "Wire.h"
 #include "dlb/Partition.h"
+
+#include <algorithm>
+#include <optional>
 
 
 namespace dlb {
@@ -55,6 +59,31 @@ ExecParams execParams(Strategy Clause, int Ranks,
   return P;
 }
 
+/// A pipelined loop's parameters: the cost model of auto covers doall
+/// loops, so a pipeline under auto balances with GCDLB; the groups of the
+/// local strategies split the ranks of the pipeline.
+void pipelineParams(ExecParams &P, const LoopDesc &Desc, long long Columns,
+                    long long OuterLb, long long OuterUb, long long MaxBlock,
+                    int Ranks) {
+  const Context &C = context();
+  P.Pipelined = true;
+  P.OuterLb = OuterLb;
+  P.OuterUb = OuterUb;
+  P.MaxBlock = MaxBlock;
+  P.Columns = Columns;
+  P.Stages = static_cast<int>(std::min<long long>(Ranks, Columns));
+  if (P.Strat == Strategy::Auto && P.Stages > 1)
+    P.Strat = Strategy::GCDLB;
+  P.Auto = false;
+  P.LocalGroupSize = C.Opts.GroupSize ? C.Opts.GroupSize : (P.Stages + 1) / 2;
+  P.GroupSize = isLocal(P.Strat) ? P.LocalGroupSize : P.Stages;
+  P.ForcedBlock = C.Opts.BlockSize;
+  P.Shift = C.Shift;
+  auto It = C.ElementSeconds.find(&Desc);
+  P.ElementSeconds = It == C.ElementSeconds.end() ? 0 : It->second;
+  P.SyncPeriod = C.Opts.PipelinePeriod;
+}
+
 /// A worker's body: the execution's parameters, its blocks, the loop's
 /// description, then the slabs that each block needs.
 std::vector<char> packBody(const std::vector<Range> &Blocks,
@@ -89,14 +118,15 @@ template <class Fn> void forEachWritten(const LoopSpec &Spec, Fn F) {
 
 /// A worker's result: counters, reduction slots, then each executed piece's
 /// range and the slabs it wrote.
-std::vector<char> packResult(const Executor &Exec, const LoopSpec &Spec) {
+std::vector<char> packResult(const RankWork &W,
+                             const std::vector<Piece> &Executed,
+                             const LoopSpec &Spec) {
   Writer Out;
-  const RankWork &W = Exec.result();
   Out.put(W.Counters);
   for (const ReductionSlot &S : W.Slots)
     Out.put(S);
-  Out.put<std::uint64_t>(Exec.executed().size());
-  for (const Piece &P : Exec.executed()) {
+  Out.put<std::uint64_t>(Executed.size());
+  for (const Piece &P : Executed) {
     Out.put(P.Iters);
     forEachWritten(Spec, [&](std::size_t K) {
       const Slab &S = P.Slabs[K];
@@ -157,18 +187,6 @@ void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
     View.Rows = rowsOf(Layout, Table);
 }
 
-/// Sum and sum of squares of Lb..Ub-1, modulo 2^64, as Block::hook keeps
-/// them.
-std::pair<unsigned long long, unsigned long long> indexChecksums(long long Lb,
-                                                                 long long Ub) {
-  auto Squares = [](__int128 K) { return K * (K + 1) * (2 * K + 1) / 6; };
-  const __int128 N = Ub - Lb;
-  const __int128 Sum = N * (static_cast<__int128>(Lb) + Ub - 1) / 2;
-  const __int128 Sq = Squares(Ub - 1) - Squares(Lb - 1);
-  return {static_cast<unsigned long long>(Sum),
-          static_cast<unsigned long long>(Sq)};
-}
-
 /// The first distribution: under a dynamic strategy a block loop that ran
 /// before starts where its last execution's speeds say (the balancing then
 /// corrects what changed); otherwise block or cyclic.
@@ -195,7 +213,9 @@ void rememberSpeeds(const LoopDesc &Desc, const ExecParams &Params,
   }
 }
 
-void verify(const char *Name, long long Lb, long long Ub,
+/// Rows: how many times each iteration runs (a pipelined loop's iterations
+/// run once per iteration of the strip-mined loop).
+void verify(const char *Name, long long Lb, long long Ub, long long Rows,
             const std::vector<RankWork> &Work) {
   long long Count = 0;
   unsigned long long Sum = 0, Squares = 0;
@@ -205,19 +225,44 @@ void verify(const char *Name, long long Lb, long long Ub,
     Squares += W.Counters.IndexSquares;
   }
   const auto Expected = indexChecksums(Lb, Ub);
-  if (Count != Ub - Lb || Sum != Expected.first || Squares != Expected.second)
+  const auto R = static_cast<unsigned long long>(Rows);
+  if (Count != (Ub - Lb) * Rows || Sum != R * Expected.first ||
+      Squares != R * Expected.second)
     fatal(std::string("loop ") + Name + ": " + std::to_string(Count) +
-          " iterations ran for " + std::to_string(Ub - Lb) +
+          " iterations ran for " + std::to_string((Ub - Lb) * Rows) +
           ", or some ran twice: its results would be wrong");
 }
 
-void record(const char *Name, const ExecParams &Params, const Executor &Exec,
-            const std::vector<RankWork> &Work, double Elapsed) {
+/// Pipe: rank 0's report of a pipelined execution, or null.
+void record(const char *Name, const ExecParams &Params,
+            const std::vector<Selection> &Selections,
+            const PipelineReport *Pipe, const std::vector<RankWork> &Work,
+            double Elapsed) {
   Context &C = context();
   LoopStats &S = C.Stats.loop(Name, static_cast<int>(Work.size()));
   S.Strategy = strategyName(Params.Strat);
   ++S.Executions;
-  for (const Selection &Sel : Exec.selections()) {
+  if (Pipe) {
+    PipelineStats &P = S.Pipeline;
+    P.Present = true;
+    P.Stages = Params.Stages;
+    P.BlockSize = Pipe->BlockSize;
+    P.Blocks += Pipe->Blocks;
+    P.Shift = Pipe->Shift;
+    P.ElementSeconds = Pipe->ElementSeconds;
+    P.ModelBlocks = Pipe->ModelBlocks;
+    P.PredictedSeconds += Pipe->PredictedSeconds;
+    P.EfficiencyBound = Pipe->EfficiencyBound;
+    P.SeqSeconds += Pipe->ElementSeconds * static_cast<double>(Params.Columns) *
+                    static_cast<double>(Params.OuterUb - Params.OuterLb);
+    double Span = 0;
+    for (const RankWork &W : Work) {
+      Span = std::max(Span, W.Counters.SpanSeconds);
+      P.CompetingSeconds += W.Counters.LoadSeconds;
+    }
+    P.Seconds += Span;
+  }
+  for (const Selection &Sel : Selections) {
     if (S.Selections.size() >= LoopStats::MaxSelections)
       break;
     SelectionStats Out;
@@ -250,7 +295,7 @@ void record(const char *Name, const ExecParams &Params, const Executor &Exec,
 } // namespace
 
 void LoopRun::run() {
-  if (Ub <= Lb)
+  if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
     return;
   Context &C = context();
   // A loop reached from inside a kernel, or before start-up, runs here alone.
@@ -258,18 +303,35 @@ void LoopRun::run() {
   const int Ranks = Distribute ? C.Size : 1;
   const double Start = now();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size()};
-  const ExecParams Params = execParams(Strat, Ranks, Arrays, DataBytes);
+  ExecParams Params = execParams(Strat, Ranks, Arrays, DataBytes);
+  if (Pipelined)
+    pipelineParams(Params, Desc, Ub - Lb, OuterLb, OuterUb, MaxBlock, Ranks);
   // W over the iterations, for the cost model (only auto evaluates it).
   const WorkCurve Curve = !Params.Auto ? WorkCurve()
                           : WorkFn    ? WorkCurve(Lb, Ub, WorkFn)
                                       : WorkCurve(WorkConstant);
   const std::vector<double> EncodedCurve = Curve.encode();
-  const Partition Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
+  // A pipeline gives each of its ranks one contiguous range, in rank order.
+  Partition Parts;
+  if (Pipelined) {
+    const auto It = C.LastSpeeds.find(&Desc);
+    std::vector<double> Speeds(Params.Stages, 1.0);
+    if (Params.Strat != Strategy::Static && It != C.LastSpeeds.end() &&
+        It->second.size() >= Speeds.size())
+      Speeds.assign(It->second.begin(), It->second.begin() + Params.Stages);
+    Parts.resize(Ranks);
+    const std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
+    for (int W = 0; W < Params.Stages; ++W)
+      Parts[W].push_back(Ranges[W]);
+  } else {
+    Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
+  }
   // Under a dynamic strategy every rank takes part: work may come its way.
   auto TakesPart = [&](int W) {
+    if (Params.Pipelined)
+      return W < Params.Stages;
     return Params.Strat != Strategy::Static || !Parts[W].empty();
   };
-
   // Whole arrays stored as row tables are packed once for all workers.
   std::vector<std::vector<char>> Packed(Arrays.size());
   std::vector<const char *> WholeData(Arrays.size());
@@ -315,16 +377,25 @@ void LoopRun::run() {
     else
       pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
   }
-  Executor Exec(Spec, Desc.kernel(), Params, Curve, Views);
-  for (const Range &B : Parts[0]) {
-    Piece P;
-    P.Iters = B;
-    Exec.add(std::move(P));
-  }
-  Exec.run();
-
   std::vector<RankWork> Work(Ranks, RankWork(Reductions.size()));
-  Work[0] = Exec.result();
+  std::optional<Executor> Exec;
+  std::optional<PipelineRunner> Pipe;
+  if (Pipelined) {
+    Pipe.emplace(Spec, Desc.kernel(), Params, Views, Parts[0].front(),
+                 Piece());
+    Pipe->run();
+    Work[0] = Pipe->result();
+  } else {
+    Exec.emplace(Spec, Desc.kernel(), Params, Curve, Views);
+    for (const Range &B : Parts[0]) {
+      Piece P;
+      P.Iters = B;
+      Exec->add(std::move(P));
+    }
+    Exec->run();
+    Work[0] = Exec->result();
+  }
+
   // Rank 0 waits for the workers to finish: idle time, like any other.
   const double Collect = now();
   for (int W = 1; W < Ranks; ++W) {
@@ -332,18 +403,28 @@ void LoopRun::run() {
       continue;
     std::vector<char> Result = receiveResult(W);
     Work[W] = unpackResult(Result, Spec);
-    Exec.drainProfiles(W, Work[W].Counters.ProfilesToRoot);
+    if (Exec)
+      Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
-  verify(Desc.name(), Lb, Ub, Work);
+  verify(Desc.name(), Lb, Ub, Pipelined ? OuterUb - OuterLb : 1, Work);
   for (std::size_t K = 0; K < Reductions.size(); ++K) {
     const ReductionArg &R = Reductions[K];
     for (const RankWork &W : Work)
       if (W.Slots[K].Has)
         R.Combine(R.Var, W.Slots[K].Bytes, R.Op);
   }
+  if (Pipe) {
+    const PipelineReport &R = Pipe->report();
+    if (R.Shift.measured())
+      C.Shift = R.Shift;
+    if (R.ElementSeconds > 0)
+      C.ElementSeconds[&Desc] = R.ElementSeconds;
+  }
   if (Distribute) {
-    record(Desc.name(), Params, Exec, Work, now() - Start);
+    record(Desc.name(), Params,
+           Exec ? Exec->selections() : std::vector<Selection>(),
+           Pipe ? &Pipe->report() : nullptr, Work, now() - Start);
     rememberSpeeds(Desc, Params, Work);
   }
 }
@@ -381,12 +462,20 @@ void serveRun(const Command &Cmd) {
                  bufferLayout(A, {0, distExtent(A)}, Whole[K].data()),
                  Tables[K]);
   }
-  Executor Exec(Spec, loopById(Cmd.LoopId).kernel(), Params, Curve, Views);
+  const KernelFn Kernel = loopById(Cmd.LoopId).kernel();
   // Each block's slabs are used in place in the body.
+  if (Params.Pipelined) {
+    PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
+                        unpackSlabs(In, Spec, Blocks.front(), Body));
+    Pipe.run();
+    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec));
+    return;
+  }
+  Executor Exec(Spec, Kernel, Params, Curve, Views);
   for (const Range &B : Blocks)
     Exec.add(unpackSlabs(In, Spec, B, Body));
   Exec.run();
-  sendResult(packResult(Exec, Spec));
+  sendResult(packResult(Exec.result(), Exec.executed(), Spec));
 }
 
 } // namespace dlb

@@ -50,7 +50,8 @@ template <class T> bool parseNumber(const std::string &Text, T &Out) {
 constexpr const char *ValidOptions =
     "--dlb-strategy=NAME, --dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, "
     "--dlb-group=K, --dlb-profit=F, --dlb-netprofile=FILE, "
-    "--dlb-reselect=F|off, --dlb-future-load=persistent|shifting";
+    "--dlb-reselect=F|off, --dlb-future-load=persistent|shifting, "
+    "--dlb-blocksize=B, --dlb-period=S";
 
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
@@ -74,7 +75,9 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
                                           {"--dlb-profit", "F"},
                                           {"--dlb-netprofile", "FILE"},
                                           {"--dlb-reselect", "F|off"},
-                                          {"--dlb-future-load", "NAME"}};
+                                          {"--dlb-future-load", "NAME"},
+                                          {"--dlb-blocksize", "B"},
+                                          {"--dlb-period", "S"}};
   const char *Meta = nullptr;
   for (const auto &V : Valued)
     if (Name == V[0])
@@ -128,6 +131,21 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
       return true;
     Error = "bad value '" + Value + "' for --dlb-group: expected a whole "
             "number of ranks >= 1";
+    return false;
+  }
+  if (Name == "--dlb-blocksize") {
+    if (parseNumber(Value, Opts.BlockSize) && Opts.BlockSize >= 1)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-blocksize: expected a whole "
+            "number of iterations >= 1";
+    return false;
+  }
+  if (Name == "--dlb-period") {
+    if (parseNumber(Value, Opts.PipelinePeriod) && Opts.PipelinePeriod >= 0 &&
+        Opts.PipelinePeriod <= 3600)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-period: expected seconds "
+            "in [0, 3600]";
     return false;
   }
   if (Name == "--dlb-profit") {

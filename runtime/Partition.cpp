@@ -83,4 +83,14 @@ Range ownedRange(const Range &Iters, long long Extent) {
   return clip(Iters.Begin, Iters.End, Extent);
 }
 
+std::pair<unsigned long long, unsigned long long> indexChecksums(long long Lb,
+                                                                 long long Ub) {
+  auto Squares = [](__int128 K) { return K * (K + 1) * (2 * K + 1) / 6; };
+  const __int128 N = Ub - Lb;
+  const __int128 Sum = N * (static_cast<__int128>(Lb) + Ub - 1) / 2;
+  const __int128 Sq = Squares(Ub - 1) - Squares(Lb - 1);
+  return {static_cast<unsigned long long>(Sum),
+          static_cast<unsigned long long>(Sq)};
+}
+
 } // namespace dlb

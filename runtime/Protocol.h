@@ -29,7 +29,13 @@ enum Tag : int {
   TransferHeadTag,
   TransferTag,
   // Network characterization (NetChar.cpp).
-  NetTag
+  NetTag,
+  // Pipelines (PipelineRun.cpp): boundary values, balancing, columns moved,
+  // the shift measurement.
+  PipeTag,
+  PipeSyncTag,
+  PipeMoveTag,
+  PipeShiftTag
 };
 
 struct Command {

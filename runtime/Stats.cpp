@@ -113,6 +113,21 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
         std::fputs("}}", Out);
       });
     }
+    if (S.Pipeline.Present) {
+      const PipelineStats &P = S.Pipeline;
+      std::fprintf(
+          Out,
+          ",\n      \"pipeline\": {\"stages\": %d, \"block_size\": %lld, "
+          "\"blocks\": %lld, \"model_blocks\": %.9g, \"t_fixed\": %.9g, "
+          "\"t_incr\": %.9g, \"element_seconds\": %.9g, "
+          "\"sequential_seconds\": %.9g, \"predicted_seconds\": %.9g, "
+          "\"pipeline_seconds\": %.9g, \"competing_seconds\": %.9g, "
+          "\"efficiency_bound\": %.9g, \"efficiency\": %.9g}",
+          P.Stages, P.BlockSize, P.Blocks, P.ModelBlocks, P.Shift.Fixed,
+          P.Shift.PerByte, P.ElementSeconds, P.SeqSeconds, P.PredictedSeconds,
+          P.Seconds, P.CompetingSeconds, P.EfficiencyBound,
+          efficiency(P.SeqSeconds, P.Stages, P.Seconds, P.CompetingSeconds));
+    }
     std::fputs("\n    }", Out);
   }
   std::fputs(First ? "}\n}\n" : "\n  }\n}\n", Out);
@@ -141,6 +156,20 @@ void StatsTable::printSummary(std::FILE *Out) const {
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);
     std::fputc('\n', Out);
+    if (S.Pipeline.Present) {
+      const PipelineStats &P = S.Pipeline;
+      std::fprintf(Out,
+                   "dlb:   pipeline of %d ranks: block size %lld (eq. 10: "
+                   "M = %.1f blocks), t_fixed %.1f us, t_incr %.3f ns/byte, "
+                   "%.1f ns per iteration; %.6f s pipelined (predicted "
+                   "%.6f s), efficiency %.2f (bound %.2f)\n",
+                   P.Stages, P.BlockSize, P.ModelBlocks, P.Shift.Fixed * 1e6,
+                   P.Shift.PerByte * 1e9, P.ElementSeconds * 1e9, P.Seconds,
+                   P.PredictedSeconds,
+                   efficiency(P.SeqSeconds, P.Stages, P.Seconds,
+                              P.CompetingSeconds),
+                   P.EfficiencyBound);
+    }
     if (S.Selections.empty())
       continue;
     // The first evaluation in full, then how often each strategy was

@@ -9,6 +9,7 @@
 #define DLB_RUNTIME_STATS_H
 
 #include "dlb/Model.h"
+#include "dlb/Pipeline.h"
 
 #include <cstdio>
 #include <map>
@@ -25,6 +26,25 @@ struct SelectionStats {
   std::string Chosen;
   /// Predicted seconds to the end of the execution, per strategy.
   double Predicted[NumModelStrategies] = {}; ///< in ModelStrategies order
+};
+
+/// A pipelined loop's figures, summed over its executions where a sum
+/// makes sense (the last value otherwise).
+struct PipelineStats {
+  bool Present = false;
+  int Stages = 0;
+  long long BlockSize = 0;
+  long long Blocks = 0;
+  ShiftCost Shift;
+  double ElementSeconds = 0;
+  double ModelBlocks = 0;
+  double PredictedSeconds = 0;
+  double EfficiencyBound = 0;
+  /// t_sequential estimated from the time per element, the pipelines' time
+  /// (first block to last, slowest rank), and the emulated competing load.
+  double SeqSeconds = 0;
+  double Seconds = 0;
+  double CompetingSeconds = 0;
 };
 
 struct LoopStats {
@@ -48,6 +68,7 @@ struct LoopStats {
   /// Under auto, every evaluation of the model (at most MaxSelections).
   std::vector<SelectionStats> Selections;
   static constexpr std::size_t MaxSelections = 1000;
+  PipelineStats Pipeline;
 };
 
 class StatsTable {

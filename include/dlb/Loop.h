@@ -220,6 +220,18 @@ public:
     detail::combineBytes<T>(S.Bytes, &V, Op);
   }
 
+  /// A pipelined (doacross) loop: the iterations of the strip-mined loop
+  /// that encloses the distributed one.
+  long long outerBegin() const { return OuterBegin; }
+  long long outerEnd() const { return OuterEnd; }
+  /// Before the block of the strip-mined loop that starts at Lo: waits for
+  /// the previous rank's boundary values of the block (balancing may first
+  /// move columns, changing begin(), end() and the arrays' views); returns
+  /// the block's end, which the runtime chooses.
+  long long receive(long long Lo) { return Receive(*this, Lo); }
+  /// After the block [Lo, Hi): sends its boundary values to the next rank.
+  void send(long long Lo, long long Hi) { Send(*this, Lo, Hi); }
+
   /// Called by the kernel after every iteration I (also after `continue`).
   /// It records I (so the runtime can check that every iteration ran exactly
   /// once) and, every Countdown iterations, lets the runtime poll for load
@@ -247,8 +259,12 @@ public:
   unsigned long long IndexSquares = 0;
   long long Countdown = 0;
   PollFn Poll = nullptr;
-  /// The runtime's state behind Poll.
+  /// The runtime's state behind Poll, Receive and Send.
   void *Owner = nullptr;
+  long long OuterBegin = 0;
+  long long OuterEnd = 0;
+  long long (*Receive)(Block &, long long) = nullptr;
+  void (*Send)(Block &, long long, long long) = nullptr;
 };
 
 /// One execution of a loop, set up by the pseudo-master's call site.
@@ -264,6 +280,16 @@ public:
     this->Ub = Ub;
   }
   void schedule(Schedule S) { Sched = S; }
+  /// A doacross loop: [Lb, Ub) is the loop that encloses the distributed
+  /// one, strip-mined into blocks that run as a pipeline across the ranks
+  /// (values flow to higher indices of the distributed loop); MaxBlock > 0
+  /// is the largest legal block.
+  void pipeline(long long Lb, long long Ub, long long MaxBlock) {
+    Pipelined = true;
+    OuterLb = Lb;
+    OuterUb = Ub;
+    this->MaxBlock = MaxBlock;
+  }
   /// The work of one iteration in basic operations (W of section 1.3.1 of
   /// Zaki, Parthasarathy & Li), computed by dlbcc from the loop body or
   /// given by the cost() clause: a constant for a uniform loop, or a
@@ -387,6 +413,10 @@ private:
   long long Lb = 0;
   long long Ub = 0;
   Schedule Sched = Schedule::Block;
+  bool Pipelined = false;
+  long long OuterLb = 0;
+  long long OuterUb = 0;
+  long long MaxBlock = 0;
   double WorkConstant = 1;
   std::function<double(long long)> WorkFn;
   double DataBytes = -1;

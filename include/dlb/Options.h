@@ -71,6 +71,13 @@ struct Options {
   double ReselectMargin = 0.1;
   /// --dlb-future-load=persistent|shifting: the model's assumption.
   FutureLoad Future = FutureLoad::Shifting;
+  /// --dlb-blocksize=B: the block size of every pipelined (doacross) loop,
+  /// instead of the one eq. (10) of Siegell & Steenkiste chooses; 0: the
+  /// model's.
+  long long BlockSize = 0;
+  /// --dlb-period=S: the least time between two balancing synchronizations
+  /// of a pipelined loop (each one drains the pipeline of its group).
+  double PipelinePeriod = 0.05;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program

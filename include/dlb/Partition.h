@@ -8,6 +8,7 @@
 
 #include "dlb/Loop.h"
 
+#include <utility>
 #include <vector>
 
 namespace dlb {
@@ -41,6 +42,11 @@ Range neededRange(const Range &Iters, const Access &Acc, long long Extent);
 
 /// The index range a block writes back: its own iterations, clipped.
 Range ownedRange(const Range &Iters, long long Extent);
+
+/// Sum and sum of squares of Lb..Ub-1, modulo 2^64, as Block::hook keeps
+/// them (the check that every iteration ran exactly once).
+std::pair<unsigned long long, unsigned long long> indexChecksums(long long Lb,
+                                                                 long long Ub);
 
 } // namespace dlb
 

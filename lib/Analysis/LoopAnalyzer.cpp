@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Analysis/LoopModel.h"
+#include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/Support/Diagnostics.h"
 
@@ -332,6 +333,15 @@ const char *reductionForm(ReductionOp Op) {
   return "";
 }
 
+/// A loop in canonical form: `for (T Index = Lower; Index < Upper; ++Index)`
+/// (`<=` when Inclusive).
+struct CanonicalLoop {
+  const VarDecl *Index = nullptr;
+  const Expr *Lower = nullptr;
+  const Expr *Upper = nullptr;
+  bool Inclusive = false;
+};
+
 class LoopAnalyzer : public RecursiveASTVisitor<LoopAnalyzer> {
 public:
   LoopAnalyzer(const Annotation &A, AnalysisContext &ACtx)
@@ -384,7 +394,12 @@ private:
   }
   bool isLocal(const VarDecl *V) const { return Locals.count(V); }
 
-  bool checkCanonical();
+  /// Checks that \p L is `for (T x = lo; x < hi; ++x)` (or an equivalent
+  /// form) and fills \p C.
+  bool checkCanonical(const ForStmt *L, CanonicalLoop &C);
+  /// Doacross: the enclosing loop's body holds nothing but the annotated
+  /// loop (and its pragma), and its form is canonical.
+  bool checkPipelinedLoop(const ForStmt *L);
   bool checkContext();
   std::vector<const DeclStmt *> usingDecls(const LoopModel &M) const;
   void checkLocalType(QualType T, SourceLocation Loc);
@@ -419,6 +434,9 @@ private:
   const Expr *Lower = nullptr, *Upper = nullptr;
   bool Inclusive = false;
   const FunctionDecl *Function = nullptr;
+  /// Doacross: the pipelined enclosing loop.
+  const ForStmt *Outer = nullptr;
+  CanonicalLoop OuterForm;
 
   llvm::SmallPtrSet<const VarDecl *, 16> Locals;
   llvm::SmallPtrSet<const VarDecl *, 16> WrittenVars;
@@ -433,8 +451,7 @@ private:
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
 
-bool LoopAnalyzer::checkCanonical() {
-  const ForStmt *L = A.Loop;
+bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(L->getInit());
   const VarDecl *V = Init && Init->isSingleDecl()
                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
@@ -443,8 +460,8 @@ bool LoopAnalyzer::checkCanonical() {
     error(L->getForLoc(), Diag::LoopInitNotDecl);
     return false;
   }
-  Index = V;
-  Lower = V->getInit();
+  C.Index = V;
+  C.Lower = V->getInit();
   if (!V->getType()->isIntegerType()) {
     report(DE, V->getLocation(), Diag::LoopIndexNotInteger) << V->getName();
     Failed = true;
@@ -455,14 +472,14 @@ bool LoopAnalyzer::checkCanonical() {
   if (Cond) {
     BinaryOperatorKind K = Cond->getOpcode();
     if ((K == BO_LT || K == BO_LE) && refersTo(Cond->getLHS(), V)) {
-      Upper = Cond->getRHS();
-      Inclusive = K == BO_LE;
+      C.Upper = Cond->getRHS();
+      C.Inclusive = K == BO_LE;
     } else if ((K == BO_GT || K == BO_GE) && refersTo(Cond->getRHS(), V)) {
-      Upper = Cond->getLHS();
-      Inclusive = K == BO_GE;
+      C.Upper = Cond->getLHS();
+      C.Inclusive = K == BO_GE;
     }
   }
-  if (!Upper || mentions(Upper, V)) {
+  if (!C.Upper || mentions(C.Upper, V)) {
     error(L->getCond() ? L->getCond()->getBeginLoc() : L->getForLoc(),
           Diag::LoopCondNotCanonical);
     return false;
@@ -482,6 +499,20 @@ bool LoopAnalyzer::checkCanonical() {
     return false;
   }
   return true;
+}
+
+bool LoopAnalyzer::checkPipelinedLoop(const ForStmt *L) {
+  Outer = L;
+  bool Ok = true;
+  for (const Stmt *S : cast<CompoundStmt>(L->getBody())->body()) {
+    const auto *E = dyn_cast<Expr>(S);
+    if (S == A.Loop || (E && ACtx.MarkerLocs.count(E->getBeginLoc())) ||
+        isa<NullStmt>(S))
+      continue;
+    error(S->getBeginLoc(), Diag::PipelineBodyNotOnlyLoop);
+    Ok = false;
+  }
+  return checkCanonical(L, OuterForm) && Ok;
 }
 
 bool LoopAnalyzer::checkContext() {
@@ -707,7 +738,7 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
   const auto *V = dyn_cast<VarDecl>(E->getDecl());
   if (!V)
     return true;
-  if (V == Index) {
+  if (V == Index || V == OuterForm.Index) {
     Use U = classifyUse(E, PM);
     if (U != Use::Read) {
       report(DE, E->getLocation(), Diag::LoopIndexWritten) << V->getName();
@@ -1056,7 +1087,8 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
       if (!distributeArray(AM))
         Failed = true;
       else if (AM.Written)
-        checkDependences(AM);
+        if (A.Kind == LoopKind::DoAll)
+          checkDependences(AM);
     }
     M.Arrays.push_back(AM);
   }
@@ -1150,7 +1182,16 @@ bool LoopAnalyzer::checkPureCalls(
 }
 
 void LoopAnalyzer::checkBounds() {
-  for (const Expr *B : {Lower, Upper}) {
+  if (Outer)
+    for (const Expr *B : {Lower, Upper})
+      if (mentions(B, OuterForm.Index)) {
+        report(DE, B->getBeginLoc(), Diag::PipelineBoundUsesOuter)
+            << OuterForm.Index->getName();
+        Failed = true;
+      }
+  for (const Expr *B : {Lower, Upper, OuterForm.Lower, OuterForm.Upper}) {
+    if (!B)
+      continue;
     if (!checkPureExpr(B, [&](SourceLocation Loc) {
           report(DE, Loc, Diag::LoopBoundSideEffects);
         })) {
@@ -1201,7 +1242,15 @@ void LoopAnalyzer::checkCost() {
 }
 
 std::optional<LoopModel> LoopAnalyzer::run() {
-  if (!checkContext() || !checkCanonical())
+  CanonicalLoop Form;
+  if (!checkContext() || !checkCanonical(A.Loop, Form))
+    return std::nullopt;
+  Index = Form.Index;
+  Lower = Form.Lower;
+  Upper = Form.Upper;
+  Inclusive = Form.Inclusive;
+  if (A.Kind == LoopKind::DoAcross &&
+      !checkPipelinedLoop(pipelinedLoop(A, Ctx)))
     return std::nullopt;
   TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
   checkMacros();
@@ -1219,6 +1268,12 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   checkBounds();
   checkShapes();
   checkCost();
+  if (Outer) {
+    M.Pipeline = PipelineModel{Outer, OuterForm.Index, OuterForm.Lower,
+                               OuterForm.Upper, OuterForm.Inclusive, 0, {}};
+    if (!Failed && !checkPipeline(M, Ctx))
+      Failed = true;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(A.Loop->getForLoc());
   M.Name = llvm::sys::path::filename(P.getFilename()).str() + ":" +
@@ -1270,6 +1325,24 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   if (Ann->Cost)
     OS << ", from cost() (counted: " << WorkEstimate << ")";
   OS << "\n  data D = " << Data << " bytes\n";
+  if (!Pipeline)
+    return;
+  OS << "  pipelined " << Pipeline->Index->getName() << " in [";
+  Pipeline->Lower->printPretty(OS, nullptr, PP);
+  OS << ", ";
+  Pipeline->Upper->printPretty(OS, nullptr, PP);
+  OS << (Pipeline->Inclusive ? "]" : ")") << ", blocks of ";
+  if (Pipeline->MaxBlock)
+    OS << "at most " << Pipeline->MaxBlock;
+  else
+    OS << "any size";
+  OS << "\n";
+  for (const PipelineAccess &R : Pipeline->Reads) {
+    OS << "    read ";
+    R.Expr->printPretty(OS, nullptr, PP);
+    OS << ": distance (" << -R.Outer << ", " << -R.Dist << "), "
+       << describe(R.Kind) << "\n";
+  }
 }
 
 } // namespace dlbcc

@@ -105,21 +105,9 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
 }
 
-std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
+std::string Emitter::declarations(const LoopModel &M) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << "// dlbcc: kernel of the loop at " << M.Name
-     << "; runs one block of its iterations on any rank.\n";
-  OS << "static void " << kernelName(Id) << "(dlb::Block &" << BlockVar
-     << ") {\n";
-  // The using declarations of the function go outside the block where the
-  // loop's variables are re-declared, which may hide names they bring in.
-  if (!M.UsingDecls.empty()) {
-    OS << "  // dlbcc: in scope at the loop in its function\n";
-    for (const DeclStmt *D : M.UsingDecls)
-      OS << "  " << text(D) << "\n";
-    OS << "  {\n";
-  }
   unsigned Slot = 0;
   for (const ScalarModel &S : M.Scalars) {
     QualType T = S.Var->getType().getNonReferenceType();
@@ -175,20 +163,70 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
     OS << "  " << T << " " << Red.Var->getName() << " = dlb::identity<" << T
        << ">(" << runtimeOp(Red.Op) << ");\n";
   }
-  // The hook runs after every iteration, also after `continue`; it may
-  // shrink end() when iterations move to another rank.
-  StringRef I = M.Index->getName();
-  OS << "  for (" << spell(M.Index->getType(), Ctx) << " " << I << " = "
-     << BlockVar << ".begin(); " << I << " < " << BlockVar << ".end(); "
-     << BlockVar << ".hook(" << I << "), ++" << I << ")\n";
+  return Out;
+}
+
+std::string Emitter::body(const LoopModel &M) const {
   std::string Body = text(M.Loop->getBody());
-  bool Compound = isa<CompoundStmt>(M.Loop->getBody());
-  OS << "  " << (Compound ? Body : "{ " + Body + "; }") << "\n";
-  Slot = 0;
-  for (const ReductionModel &Red : M.Reductions) {
-    std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
-    OS << "  " << BlockVar << ".reduce<" << T << ">(" << Slot++ << ", "
-       << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
+  return isa<CompoundStmt>(M.Loop->getBody()) ? Body : "{ " + Body + "; }";
+}
+
+std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "// dlbcc: kernel of the loop at " << M.Name;
+  if (M.Pipeline)
+    OS << ", pipelined over '" << M.Pipeline->Index->getName()
+       << "'; runs one rank's blocks of the pipeline.\n";
+  else
+    OS << "; runs one block of its iterations on any rank.\n";
+  OS << "static void " << kernelName(Id) << "(dlb::Block &" << BlockVar
+     << ") {\n";
+  // The using declarations of the function go outside the block where the
+  // loop's variables are re-declared, which may hide names they bring in.
+  if (!M.UsingDecls.empty()) {
+    OS << "  // dlbcc: in scope at the loop in its function\n";
+    for (const DeclStmt *D : M.UsingDecls)
+      OS << "  " << text(D) << "\n";
+    OS << "  {\n";
+  }
+  StringRef I = M.Index->getName();
+  std::string IndexType = spell(M.Index->getType(), Ctx);
+  if (M.Pipeline) {
+    // Strip-mined: receive a block's boundary values, compute the block,
+    // send its boundary values. Views are taken per block: balancing
+    // between blocks may move columns and the storage that holds them.
+    StringRef O = M.Pipeline->Index->getName();
+    OS << "  for (long long dlbcc_lo = " << BlockVar
+       << ".outerBegin(), dlbcc_hi; dlbcc_lo < " << BlockVar
+       << ".outerEnd(); dlbcc_lo = dlbcc_hi) {\n"
+       << "  // dlbcc: the next block of '" << O
+       << "' (its size is chosen at run time), after the previous rank's "
+          "boundary values\n"
+       << "  dlbcc_hi = " << BlockVar << ".receive(dlbcc_lo);\n  {\n"
+       << declarations(M) << "  for ("
+       << spell(M.Pipeline->Index->getType(), Ctx) << " " << O
+       << " = dlbcc_lo; " << O << " < dlbcc_hi; ++" << O << ")\n"
+       << "  for (" << IndexType << " " << I << " = " << BlockVar
+       << ".begin(); " << I << " < " << BlockVar << ".end(); ++" << I
+       << ")\n  " << body(M) << "\n  }\n"
+       << "  // dlbcc: the block's boundary values to the next rank, one "
+          "message\n"
+       << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
+  } else {
+    OS << declarations(M);
+    // The hook runs after every iteration, also after `continue`; it may
+    // shrink end() when iterations move to another rank.
+    OS << "  for (" << IndexType << " " << I << " = " << BlockVar
+       << ".begin(); " << I << " < " << BlockVar << ".end(); " << BlockVar
+       << ".hook(" << I << "), ++" << I << ")\n";
+    OS << "  " << body(M) << "\n";
+    unsigned Slot = 0;
+    for (const ReductionModel &Red : M.Reductions) {
+      std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
+      OS << "  " << BlockVar << ".reduce<" << T << ">(" << Slot++ << ", "
+         << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
+    }
   }
   if (!M.UsingDecls.empty())
     OS << "  }\n";
@@ -198,27 +236,43 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
   return Out;
 }
 
+std::string Emitter::bound(const Expr *Lower, const Expr *Upper,
+                           bool Inclusive) const {
+  if (Inclusive)
+    return text(Lower) + ", static_cast<long long>(" + text(Upper) + ") + 1";
+  return text(Lower) + ", " + text(Upper);
+}
+
 std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << "{ // dlbcc: the loop at " << M.Name
-     << " runs on all ranks through libdlb\n";
+  OS << "{ // dlbcc: the loop at " << M.Name;
+  if (M.Pipeline)
+    OS << ", pipelined over '" << M.Pipeline->Index->getName() << "',";
+  OS << " runs on all ranks through libdlb\n";
   OS << "  dlb::LoopRun " << RunVar << "(" << descName(Id) << ");\n";
-  OS << "  " << RunVar << ".bounds(" << text(M.Lower) << ", ";
-  if (M.Inclusive)
-    OS << "static_cast<long long>(" << text(M.Upper) << ") + 1);\n";
-  else
-    OS << text(M.Upper) << ");\n";
+  if (M.Pipeline) {
+    const PipelineModel &P = *M.Pipeline;
+    OS << "  " << RunVar << ".pipeline("
+       << bound(P.Lower, P.Upper, P.Inclusive) << ", " << P.MaxBlock
+       << ");\n";
+  }
+  OS << "  " << RunVar << ".bounds(" << bound(M.Lower, M.Upper, M.Inclusive)
+     << ");\n";
   if (M.Ann->Dist == DistKind::Cyclic)
     OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
-  OS << "  " << RunVar << ".work(";
-  if (M.WorkUniform)
-    OS << M.Work;
-  else
-    OS << "[&](long long " << M.Index->getName() << ") -> double { return "
-       << M.Work << "; }";
-  OS << ");\n";
-  OS << "  " << RunVar << ".data(" << M.Data << ");\n";
+  // W and D feed the cost model of the doall strategies; W of a pipelined
+  // loop may mention the pipelined index, which does not exist here.
+  if (!M.Pipeline) {
+    OS << "  " << RunVar << ".work(";
+    if (M.WorkUniform)
+      OS << M.Work;
+    else
+      OS << "[&](long long " << M.Index->getName() << ") -> double { return "
+         << M.Work << "; }";
+    OS << ");\n";
+    OS << "  " << RunVar << ".data(" << M.Data << ");\n";
+  }
   if (M.Ann->Strategy != StrategyKind::Auto)
     OS << "  " << RunVar << ".strategy(" << runtimeStrategy(M.Ann->Strategy)
        << ");\n";
@@ -319,8 +373,12 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
   unsigned Id = 0;
   for (const LoopModel &M : Loops) {
     Kernels[M.Function] += kernel(M, Id);
-    SourceLocation Begin = M.Ann->HashLoc;
-    R.ReplaceText(CharSourceRange::getCharRange(Begin, endOfStatement(M.Loop)),
+    // A pipelined loop replaces the loop that encloses the pragma.
+    const Stmt *Replaced = M.Pipeline ? M.Pipeline->Loop : M.Loop;
+    SourceLocation Begin =
+        M.Pipeline ? M.Pipeline->Loop->getForLoc() : M.Ann->HashLoc;
+    R.ReplaceText(CharSourceRange::getCharRange(Begin,
+                                                endOfStatement(Replaced)),
                   callSite(M, Id));
     ++Id;
   }

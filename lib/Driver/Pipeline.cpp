@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
 #include "dlbcc/Driver/Pipeline.h"
+#include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/CodeGen/Emitter.h"
 #include "dlbcc/Frontend/PragmaHandler.h"
@@ -70,15 +71,18 @@ public:
     std::vector<LoopModel> Models;
     std::vector<const Annotation *> Sequential;
     for (const Annotation &A : Set.Annotations) {
-      if (A.Kind == LoopKind::DoAcross) {
+      if (A.Kind == LoopKind::DoAcross && !pipelinedLoop(A, Ctx)) {
         Sequential.push_back(&A);
         continue;
       }
       std::optional<LoopModel> M = analyzeLoop(A, ACtx);
       if (!M)
         continue;
-      if (Opts.Remarks)
+      if (Opts.Remarks) {
         remarkWorkAndData(*M, DE);
+        if (M->Pipeline)
+          remarkPipeline(*M, DE);
+      }
       Models.push_back(std::move(*M));
     }
     if (DE.hasErrorOccurred())

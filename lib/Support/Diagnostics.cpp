@@ -192,6 +192,32 @@ DiagInfo info(Diag D) {
     return {E, "call to '%0', which may have side effects (%1)"};
   case Diag::CallHasDlbLoop:
     return {E, "call to '%0', which contains a dlb loop"};
+  case Diag::PipelineBodyNotOnlyLoop:
+    return {E, "the loop enclosing a doacross loop is pipelined and may "
+               "contain nothing but the doacross loop"};
+  case Diag::PipelineBoundUsesOuter:
+    return {E, "the bounds of a doacross loop must not depend on '%0', the "
+               "index of the pipelined loop"};
+  case Diag::PipelineWrittenNot2D:
+    return {E, "array '%0' is written in a doacross loop but is not "
+               "two-dimensional; a pipeline carries the values of a written "
+               "array along its other dimension, which '%1' must subscript"};
+  case Diag::PipelineSubscriptForm:
+    return {E, "the pipelined dimension of '%0' must be subscripted by '%1' "
+               "or '%1 + constant'"};
+  case Diag::PipelineWriteOffset:
+    return {E, "writes to '%0' in a doacross loop must be at the current "
+               "iteration, '%1' and '%2' without offsets"};
+  case Diag::PipelineBackward:
+    return {E, "'%0' reads the value that iteration (%1, %2) writes, earlier "
+               "in the sweep, on a later rank (flow dependence of distance "
+               "(%3, %4)): the pipeline only carries values forward, from "
+               "lower to higher '%5'"};
+  case Diag::PipelineNoReductions:
+    return {E, "reductions are not supported in doacross loops"};
+  case Diag::PipelineNotBlock:
+    return {E, "a doacross loop is distributed in contiguous blocks; "
+               "'cyclic' is not supported"};
   case Diag::NoteAccess:
     return {N, "%0 here"};
   case Diag::RemarkWork:
@@ -206,9 +232,15 @@ DiagInfo info(Diag D) {
   case Diag::NoteRecursiveCall:
     return {N, "the work of this recursive call is unknown and not counted "
                "(cost() overrides the estimate)"};
+  case Diag::RemarkPipeline:
+    return {R, "pipelined: '%0' is strip-mined in blocks whose size the "
+               "runtime chooses%1; '%2' is distributed in contiguous blocks, "
+               "boundary values flow to the next rank once per block"};
+  case Diag::NotePipelineRead:
+    return {N, "'%0' reads the value of iteration (%1, %2): %3"};
   case Diag::DoAcrossSequential:
-    return {W, "doacross loops are not pipelined yet; this loop runs "
-               "sequentially on rank 0"};
+    return {W, "this doacross loop is not directly inside a loop that could "
+               "be pipelined; it runs sequentially on rank 0"};
   case Diag::NoMainWithLoops:
     return {W, "this file has dlb loops but no main(); the program's main "
                "must be translated by dlbcc too"};

@@ -5,7 +5,9 @@
 # kind of emulated load (72 runs); the runtime itself checks in each run that every
 # iteration ran exactly once (it stops with "dlb: fatal" otherwise), and a
 # run that hangs is killed by the timeout and fails the test.
-# Usage: check-example.sh [--all-strategies] SOURCE WORKDIR [PROGRAM ARGS...]
+# Each --with OPTION adds a run-time option to every parallel run.
+# Usage: check-example.sh [--all-strategies] [--with OPTION]... SOURCE WORKDIR
+#                         [PROGRAM ARGS...]
 # Environment (set by lit.cfg.py): DLBCC, MPICXX, MPIEXEC, SEQCXX.
 set -euo pipefail
 strategies=(default)
@@ -16,6 +18,11 @@ if [ "$1" = --all-strategies ]; then
          oscillate:period=0.02,duty=0.5,ranks=1)
   shift
 fi
+extra=()
+while [ "$1" = --with ]; do
+  extra+=("$2")
+  shift 2
+done
 src=$1 work=$2
 shift 2
 name=$(basename "$src" .cpp)
@@ -27,7 +34,7 @@ $SEQCXX -std=c++17 -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq"
 "$work/$name.seq" "$@" > "$work/expected.txt"
 for s in "${strategies[@]}"; do
   for load in "${loads[@]}"; do
-    opts=()
+    opts=(${extra[@]+"${extra[@]}"})
     [ "$s" = default ] || opts+=("--dlb-strategy=$s")
     [ "$load" = none ] || opts+=("--dlb-load=$load")
     for p in 1 2 3 4; do

@@ -102,7 +102,8 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
             "unknown option '--dlb-xyz' (valid options: --dlb-strategy=NAME, "
             "--dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, --dlb-group=K, "
             "--dlb-profit=F, --dlb-netprofile=FILE, --dlb-reselect=F|off, "
-            "--dlb-future-load=persistent|shifting)");
+            "--dlb-future-load=persistent|shifting, --dlb-blocksize=B, "
+            "--dlb-period=S)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -197,4 +198,32 @@ TEST(OptionsTest, BadModelOptionsAreNamed) {
             std::string::npos);
   EXPECT_EQ(errorOf({"prog", "--dlb-netprofile"}),
             "option '--dlb-netprofile' needs a value: --dlb-netprofile=FILE");
+}
+
+TEST(OptionsTest, PipelineOptions) {
+  Options Defaults;
+  EXPECT_EQ(Defaults.BlockSize, 0);
+  EXPECT_DOUBLE_EQ(Defaults.PipelinePeriod, 0.05);
+  std::vector<std::string> A = {"prog", "--dlb-blocksize=16",
+                                "--dlb-period=0"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_EQ(Opts.BlockSize, 16);
+  EXPECT_DOUBLE_EQ(Opts.PipelinePeriod, 0);
+  EXPECT_EQ(A.size(), 1u);
+}
+
+TEST(OptionsTest, BadPipelineOptionsAreNamed) {
+  for (const char *Bad : {"0", "-3", "2.5", "x"})
+    EXPECT_NE(errorOf({"prog", std::string("--dlb-blocksize=") + Bad})
+                  .find(std::string("bad value '") + Bad +
+                        "' for --dlb-blocksize"),
+              std::string::npos)
+        << Bad;
+  for (const char *Bad : {"-1", "4000", "soon"})
+    EXPECT_NE(errorOf({"prog", std::string("--dlb-period=") + Bad})
+                  .find(std::string("bad value '") + Bad + "' for --dlb-period"),
+              std::string::npos)
+        << Bad;
 }

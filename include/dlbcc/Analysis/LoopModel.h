@@ -13,6 +13,7 @@
 #define DLBCC_ANALYSIS_LOOPMODEL_H
 
 #include "dlbcc/Analysis/Dependence.h"
+#include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Frontend/Annotation.h"
 #include "dlbcc/Support/Diagnostics.h"
 
@@ -91,6 +92,28 @@ struct WorkNote {
   Diag Kind;
 };
 
+/// One read of a written distributed array in a doacross loop: iteration
+/// (i, j) reads the element that iteration (i + Outer, j + Dist) writes.
+struct PipelineAccess {
+  const clang::VarDecl *Array = nullptr;
+  const clang::Expr *Expr = nullptr;
+  long long Outer = 0;
+  long long Dist = 0;
+  PipelineRead Kind = PipelineRead::Own;
+};
+
+/// The enclosing loop that a doacross loop pipelines, strip-mined.
+struct PipelineModel {
+  const clang::ForStmt *Loop = nullptr;
+  const clang::VarDecl *Index = nullptr;
+  const clang::Expr *Lower = nullptr;
+  const clang::Expr *Upper = nullptr;
+  bool Inclusive = false;
+  /// The largest legal block (iterations of Index), 0 for any size.
+  long long MaxBlock = 0;
+  std::vector<PipelineAccess> Reads;
+};
+
 struct LoopModel {
   const Annotation *Ann = nullptr;
   const clang::ForStmt *Loop = nullptr;
@@ -122,6 +145,8 @@ struct LoopModel {
   /// D: the bytes of the distributed arrays that move with one iteration, a
   /// C++ expression of the variables in scope at the loop.
   std::string Data;
+  /// Doacross loops: the pipelined enclosing loop.
+  std::optional<PipelineModel> Pipeline;
 
   /// Prints the model as the dump of the analysis stage.
   void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;

@@ -8,7 +8,11 @@
 //     scope at the loop, re-declares the loop's variables as views on the
 //     block a rank runs, then holds the loop body verbatim, calling the
 //     block's load-balancing hook after every iteration);
-//   * in place of each pragma and its loop, a call site that hands bounds,
+//   * a doacross loop's kernel strip-mines the loop that encloses it into
+//     blocks: receive the previous rank's boundary values, compute the block
+//     over the rank's columns, send its boundary values on;
+//   * in place of each pragma and its loop (for a doacross loop: the loop
+//     that encloses it), a call site that hands bounds,
 //     schedule, work and data per iteration (W and D of the cost model),
 //     strategy, live-in values, arrays and reductions to
 //     dlb::LoopRun;
@@ -32,7 +36,8 @@ public:
   Emitter(clang::ASTContext &Ctx, clang::Rewriter &R) : Ctx(Ctx), R(R) {}
 
   /// Emits every distributed loop, and leaves each annotation in
-  /// \p Sequential (doacross loops, for now) to run sequentially.
+  /// \p Sequential (doacross loops with no loop to pipeline) to run
+  /// sequentially.
   /// Returns false after reporting an error.
   bool emit(const std::vector<LoopModel> &Loops,
             const std::vector<const Annotation *> &Sequential);
@@ -41,6 +46,13 @@ public:
   std::string result() const;
 
 private:
+  /// The kernel's re-declarations of the loop's variables.
+  std::string declarations(const LoopModel &M) const;
+  /// The loop body as one statement.
+  std::string body(const LoopModel &M) const;
+  /// "Lower, Upper" as LoopRun takes bounds (half-open).
+  std::string bound(const clang::Expr *Lower, const clang::Expr *Upper,
+                    bool Inclusive) const;
   std::string kernel(const LoopModel &M, unsigned Id) const;
   std::string callSite(const LoopModel &M, unsigned Id) const;
   bool emitMain(bool HasLoops);

@@ -83,6 +83,15 @@ enum class Diag {
   CallUnknown,
   CallSideEffects,
   CallHasDlbLoop,
+  // Doacross loops (pipelines).
+  PipelineBodyNotOnlyLoop,
+  PipelineBoundUsesOuter,
+  PipelineWrittenNot2D,
+  PipelineSubscriptForm,
+  PipelineWriteOffset,
+  PipelineBackward,
+  PipelineNoReductions,
+  PipelineNotBlock,
   // Notes.
   NoteAccess,
   // Remarks (--remarks) and their notes.
@@ -90,6 +99,8 @@ enum class Diag {
   RemarkWorkFromCost,
   NoteUnknownTrips,
   NoteRecursiveCall,
+  RemarkPipeline,
+  NotePipelineRead,
   // Program.
   DoAcrossSequential,
   NoMainWithLoops,

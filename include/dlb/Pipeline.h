@@ -1,0 +1,71 @@
+//===- dlb/Pipeline.h - The model of a pipelined doacross loop -------------===//
+//
+// Pure functions (no MPI) of Siegell & Steenkiste, section 4.2: the block
+// size of a strip-mined pipeline (eqs. 4 and 10), its predicted time (eq. 9)
+// and efficiency bound (eq. 6), the efficiency of a run (eqs. 1-2), and the
+// contiguous redistribution of a pipeline's columns in proportion to the
+// measured speeds (work moves between neighbours only).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_PIPELINE_H
+#define DLB_PIPELINE_H
+
+#include "dlb/Partition.h"
+
+#include <vector>
+
+namespace dlb {
+
+/// eq. (8): t_shift = t_fixed + t_incr * elements, with elements in bytes.
+struct ShiftCost {
+  double Fixed = 0;   ///< t_fixed, seconds per message
+  double PerByte = 0; ///< t_incr, seconds per byte
+  bool measured() const { return Fixed > 0; }
+};
+
+/// What eqs. (9) and (10) need to know about a pipelined loop.
+struct PipelineShape {
+  long long Rows = 0;   ///< m: iterations of the strip-mined loop
+  int Stages = 1;       ///< P: ranks in the pipeline
+  double SeqSeconds = 0; ///< t_sequential: the loop on one dedicated rank
+  /// The boundary bytes one iteration of the strip-mined loop sends to the
+  /// next rank (elements * size, all written arrays).
+  double BytesPerRow = 0;
+};
+
+/// eq. (10): the number of blocks M that minimizes eq. (9),
+///   M = sqrt((t_seq (1 - 1/P) + t_incr m (P - 2)) / t_fixed),
+/// with t_incr m counted in bytes; clamped to [1, m].
+double optimalBlocks(const PipelineShape &S, const ShiftCost &C);
+
+/// eq. (4): b = m / M, rounded to the nearest whole block size in
+/// [1, m], and at most MaxBlock when MaxBlock > 0.
+long long blockSizeFor(double Blocks, long long Rows, long long MaxBlock);
+
+/// eq. (9): t_total = (M + P - 1) t_seq / (P M)
+///                    + (M + P - 2) (t_fixed + t_incr m / M).
+double predictedSeconds(const PipelineShape &S, const ShiftCost &C,
+                        double Blocks);
+
+/// eq. (6): the efficiency bound M / (M + P - 1) (pipeline fill and drain).
+double efficiencyBound(double Blocks, int Stages);
+
+/// eqs. (1)-(2): t_seq / (P t_elapsed - sum of competing time), or 0 when
+/// nothing was available.
+double efficiency(double SeqSeconds, int Ranks, double Elapsed,
+                  double CompetingSeconds);
+
+/// The pipeline's columns Group split into one contiguous range per member,
+/// in order, in proportion to Speeds, each at least Min iterations long
+/// (Group must hold Min per member). Equal shares when no speed is usable.
+std::vector<Range> pipelineRanges(const Range &Group,
+                                  const std::vector<double> &Speeds,
+                                  long long Min = 1);
+
+/// The time the slowest member needs for its columns at its speed.
+double pipelineFinish(const std::vector<Range> &Ranges,
+                      const std::vector<double> &Speeds);
+
+} // namespace dlb
+
+#endif // DLB_PIPELINE_H

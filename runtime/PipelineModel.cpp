@@ -1,0 +1,112 @@
+//===- PipelineModel.cpp - The model of a pipelined doacross loop ---------===//
+//
+// Owns the pure functions of dlb/Pipeline.h: Siegell & Steenkiste's block
+// size model (eqs. 4, 6, 9, 10), the efficiency measure (eqs. 1-2) and the
+// contiguous redistribution of a pipeline.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Pipeline.h"
+
+#include "dlb/Balance.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dlb {
+
+double optimalBlocks(const PipelineShape &S, const ShiftCost &C) {
+  const double M = static_cast<double>(std::max(1LL, S.Rows));
+  const double P = S.Stages;
+  if (S.Stages <= 1 || C.Fixed <= 0)
+    return 1;
+  // eq. (10); elements are bytes here, so t_incr m becomes
+  // t_incr * BytesPerRow * m.
+  const double Num = S.SeqSeconds * (1 - 1 / P) +
+                     C.PerByte * S.BytesPerRow * M * (P - 2);
+  return std::clamp(std::sqrt(std::max(0.0, Num) / C.Fixed), 1.0, M);
+}
+
+long long blockSizeFor(double Blocks, long long Rows, long long MaxBlock) {
+  const long long M = std::max(1LL, Rows);
+  long long B = std::llround(static_cast<double>(M) / std::max(1.0, Blocks));
+  B = std::clamp(B, 1LL, M);
+  return MaxBlock > 0 ? std::min(B, MaxBlock) : B;
+}
+
+double predictedSeconds(const PipelineShape &S, const ShiftCost &C,
+                        double Blocks) {
+  const double M = std::max(1.0, Blocks);
+  const double P = std::max(1, S.Stages);
+  const double Compute = (M + P - 1) * S.SeqSeconds / (P * M);
+  if (S.Stages <= 1)
+    return Compute;
+  const double Shift =
+      C.Fixed + C.PerByte * S.BytesPerRow * static_cast<double>(S.Rows) / M;
+  return Compute + (M + P - 2) * Shift;
+}
+
+double efficiencyBound(double Blocks, int Stages) {
+  const double M = std::max(1.0, Blocks);
+  return M / (M + std::max(1, Stages) - 1);
+}
+
+double efficiency(double SeqSeconds, int Ranks, double Elapsed,
+                  double CompetingSeconds) {
+  const double Available = Ranks * Elapsed - CompetingSeconds;
+  return Available > 0 ? SeqSeconds / Available : 0;
+}
+
+std::vector<Range> pipelineRanges(const Range &Group,
+                                  const std::vector<double> &Speeds,
+                                  long long Min) {
+  const std::size_t N = Speeds.size();
+  std::vector<Range> Out(N);
+  if (N == 0)
+    return Out;
+  const long long Spare = Group.size() - Min * static_cast<long long>(N);
+  std::vector<double> W = Speeds;
+  const bool Usable =
+      std::any_of(W.begin(), W.end(), [](double S) { return S > 0; }) &&
+      std::all_of(W.begin(), W.end(),
+                  [](double S) { return S >= 0 && std::isfinite(S); });
+  if (!Usable)
+    W.assign(N, 1.0);
+  // Each member's share of the whole group is in proportion to its speed;
+  // the floor of Min comes first, the spare columns make up the rest.
+  std::vector<long long> Extra(N, 0);
+  if (Spare > 0) {
+    const double Sum = [&] {
+      double S = 0;
+      for (double X : W)
+        S += X;
+      return S;
+    }();
+    std::vector<double> Want(N);
+    double WantSum = 0;
+    for (std::size_t I = 0; I < N; ++I) {
+      Want[I] = std::max(0.0, Group.size() * W[I] / Sum - Min);
+      WantSum += Want[I];
+    }
+    Extra = apportion(Spare, WantSum > 0 ? Want : W);
+  }
+  long long Begin = Group.Begin;
+  for (std::size_t I = 0; I < N; ++I) {
+    const long long Size = std::max(0LL, Min) + Extra[I];
+    Out[I] = {Begin, std::min(Group.End, Begin + Size)};
+    Begin = Out[I].End;
+  }
+  Out.back().End = Group.End;
+  return Out;
+}
+
+double pipelineFinish(const std::vector<Range> &Ranges,
+                      const std::vector<double> &Speeds) {
+  double Worst = 0;
+  for (std::size_t I = 0; I < Ranges.size(); ++I)
+    if (Ranges[I].size() > 0)
+      Worst = std::max(Worst, Speeds[I] > 0 ? Ranges[I].size() / Speeds[I]
+                                            : INFINITY);
+  return Worst;
+}
+
+} // namespace dlb

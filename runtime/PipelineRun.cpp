@@ -1,0 +1,576 @@
+//===- PipelineRun.cpp - A rank's stage of a pipelined doacross loop -----===//
+//
+// The kernel of a doacross loop calls receive(Lo) before each block of the
+// strip-mined loop and send(Lo, Hi) after it (Emitter.cpp). Rank r of the
+// pipeline owns a contiguous range of the distributed loop; it waits for
+// rank r - 1's message for the block: a BlockHead (the block's bounds, which
+// rank 0 alone chooses, and whether the ranks balance after it) and the
+// values of the block's rows in the columns just below its range, which go
+// into its halo. After computing the block it sends the same for its own
+// last columns to rank r + 1. Reads of old values need no message: the halo
+// sent at the start holds them (the compiler limits the block size where a
+// later block would overwrite one still to be read).
+//
+// Balancing happens at a block boundary that rank 0 announces in a block's
+// head; the flag travels down the pipeline with the data. At that row every
+// member of a group (all ranks for the global strategies, K neighbours for
+// the local ones) has computed every earlier row and none of the later ones,
+// so columns can change owners: each member reports its range and speed
+// (to the group's first member under a centralized strategy, which decides
+// and sends the new ranges; to every member under a distributed one, each
+// deciding the same), and each column a member needs for its new range (its
+// halo included) comes from its old owner. Group edges never move.
+//
+//===----------------------------------------------------------------------===//
+#include "PipelineRun.h"
+
+#include "Context.h"
+#include "Layout.h"
+#include "Protocol.h"
+#include "Wire.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <memory>
+
+namespace dlb {
+namespace {
+
+struct BlockHead {
+  long long Lo = 0;
+  long long Hi = 0;
+  int SyncAtEnd = 0;
+};
+
+struct StageProfile {
+  Range Cols;
+  double Elements = 0;
+  double Busy = 0;
+};
+
+/// Blocks are timed until they add up to this (a usable measurement).
+constexpr double MinMeasuredSeconds = 100e-6;
+/// Measurements of blocks before the block size is chosen.
+constexpr std::size_t Measurements = 3;
+/// The shift measurement: rounds, and the bytes of the fixed-length message.
+constexpr int ShiftRounds = 5;
+constexpr std::size_t ShiftBytes = 16 * 1024;
+
+/// Sum and sum of squares of the indices of Cols, Rows times (modulo 2^64).
+void countIndices(WorkCounters &W, const Range &Cols, long long Rows) {
+  const auto Sums = indexChecksums(Cols.Begin, Cols.End);
+  const auto R = static_cast<unsigned long long>(Rows);
+  W.Iterations += Rows * Cols.size();
+  W.IndexSum += R * Sums.first;
+  W.IndexSquares += R * Sums.second;
+}
+
+} // namespace
+
+PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
+                               const ExecParams &Params,
+                               std::vector<ArrayView> &Views, Range Cols,
+                               Piece Initial)
+    : Spec(Spec), Kernel(Kernel), Params(Params), Views(Views),
+      Tables(Spec.Arrays.size()), Rank(context().Rank),
+      UserMemory(context().Rank == 0), Cols(Cols), Current(std::move(Initial)),
+      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions) {
+  Current.Iters = Cols;
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
+    const ArrayArg &A = Spec.Arrays[K];
+    if (A.Role == ArrayArg::Distributed && A.Acc.Written && A.Acc.HaloLo < 0) {
+      Boundary.push_back(K);
+      BytesPerRow += static_cast<double>(-A.Acc.HaloLo * A.ElemSize);
+    }
+  }
+  const int K = std::max(1, Params.GroupSize);
+  Groups = fixedGroups(Params.Stages, std::min(K, Params.Stages));
+  for (std::size_t G = 0; G < Groups.size(); ++G)
+    if (std::find(Groups[G].begin(), Groups[G].end(), Rank) != Groups[G].end())
+      MyGroup = static_cast<int>(G);
+  Balancing = Params.Strat != Strategy::Static && Params.Stages > 1 &&
+              K > 1;
+  Chosen = Params.ForcedBlock;
+  if (Params.MaxBlock > 0 && Chosen > Params.MaxBlock)
+    Chosen = Params.MaxBlock;
+  Report.Shift = Params.Shift;
+  Report.ElementSeconds = Params.ElementSeconds;
+}
+
+const ArrayArg &PipelineRunner::layout(std::size_t K) const {
+  return UserMemory ? Spec.Arrays[K] : Current.Slabs[K].Layout;
+}
+
+long long PipelineRunner::first(std::size_t K) const {
+  return UserMemory ? 0 : Current.Slabs[K].First;
+}
+
+char *PipelineRunner::element(std::size_t K, long long D, long long A) const {
+  const ArrayArg &L = layout(K);
+  const long long Local = D - first(K);
+  const long long Row = L.DistDim == 0 ? Local : A;
+  const long long Col = L.DistDim == 0 ? A : Local;
+  return rowStart(L, Row) + static_cast<std::size_t>(Col) * L.ElemSize;
+}
+
+std::size_t PipelineRunner::boundaryBytes(long long Rows) const {
+  return static_cast<std::size_t>(BytesPerRow * static_cast<double>(Rows));
+}
+
+void PipelineRunner::boundary(long long Lo, long long Hi, char *Buf,
+                              bool Pack) const {
+  // The last -HaloLo columns below the next rank's range: this rank's last
+  // ones when it sends, its halo when it receives.
+  const long long Edge = Pack ? Cols.End : Cols.Begin;
+  for (std::size_t K : Boundary) {
+    const ArrayArg &A = Spec.Arrays[K];
+    const long long H = -A.Acc.HaloLo;
+    const long long From = std::max(0LL, Edge - H);
+    const long long Width = Edge - From;
+    auto Copy = [&](char *Elem, std::size_t Bytes) {
+      if (Pack)
+        std::memcpy(Buf, Elem, Bytes);
+      else
+        std::memcpy(Elem, Buf, Bytes);
+      Buf += Bytes;
+    };
+    if (A.DistDim == 1) {
+      // Columns: a short run of each row of the block.
+      for (long long Row = Lo; Row < Hi; ++Row)
+        Copy(element(K, From, Row), Width * A.ElemSize);
+      Buf += (H - Width) * (Hi - Lo) * A.ElemSize;
+    } else {
+      // Rows: the block's part of each boundary row.
+      for (long long D = From; D < Edge; ++D)
+        Copy(element(K, D, Lo), (Hi - Lo) * A.ElemSize);
+      Buf += (H - Width) * (Hi - Lo) * A.ElemSize;
+    }
+  }
+}
+
+void PipelineRunner::pointViews() {
+  if (UserMemory)
+    return;
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
+    if (Spec.Arrays[K].Role == ArrayArg::Distributed)
+      pointDistributed(Views[K], Spec.Arrays[K], Current.Slabs[K].Layout,
+                       Current.Slabs[K].First, Tables[K]);
+}
+
+void PipelineRunner::measureShift() {
+  const int P = Params.Stages;
+  const int Next = (Rank + 1) % P, Prev = (Rank + P - 1) % P;
+  std::vector<char> Payload(ShiftBytes);
+  double Best[2] = {INFINITY, INFINITY};
+  for (int Round = 0; Round < ShiftRounds; ++Round)
+    for (int Size = 0; Size < 2; ++Size) {
+      // An "empty" message carries one byte (MPI sends nothing for none).
+      const std::size_t Bytes = Size ? ShiftBytes : 1;
+      Requests Reqs;
+      if (Rank == 0) {
+        const double Start = now();
+        postSend(Payload.data(), Bytes, Next, PipeShiftTag, Reqs);
+        waitAll(Reqs);
+        postRecv(Payload.data(), Bytes, Prev, PipeShiftTag, Reqs);
+        waitAll(Reqs);
+        Best[Size] = std::min(Best[Size], now() - Start);
+        continue;
+      }
+      postRecv(Payload.data(), Bytes, Prev, PipeShiftTag, Reqs);
+      waitAll(Reqs);
+      postSend(Payload.data(), Bytes, Next, PipeShiftTag, Reqs);
+      waitAll(Reqs);
+    }
+  if (Rank != 0)
+    return;
+  // A round is P shifts.
+  Params.Shift.Fixed = Best[0] / P;
+  Params.Shift.PerByte =
+      std::max(0.0, (Best[1] / P - Params.Shift.Fixed) / (ShiftBytes - 1));
+  Report.Shift = Params.Shift;
+}
+
+PipelineShape PipelineRunner::shape() const {
+  PipelineShape S;
+  S.Rows = Params.OuterUb - Params.OuterLb;
+  S.Stages = Params.Stages;
+  S.BytesPerRow = BytesPerRow;
+  S.SeqSeconds = Report.ElementSeconds * static_cast<double>(Params.Columns) *
+                 static_cast<double>(S.Rows);
+  return S;
+}
+
+void PipelineRunner::chooseBlockSize() {
+  Chosen = blockSizeFor(optimalBlocks(shape(), Params.Shift), Params.OuterUb -
+                                                                 Params.OuterLb,
+                       Params.MaxBlock);
+}
+
+void PipelineRunner::predict() {
+  const PipelineShape S = shape();
+  if (S.SeqSeconds <= 0 || Report.BlockSize <= 0)
+    return;
+  const double Used = static_cast<double>(S.Rows) / Report.BlockSize;
+  Report.ModelBlocks = optimalBlocks(S, Params.Shift);
+  Report.PredictedSeconds = predictedSeconds(S, Params.Shift, Used);
+  Report.EfficiencyBound = efficiencyBound(Used, S.Stages);
+}
+
+void PipelineRunner::measureBlock(double Seconds, long long Elements) {
+  if (Elements <= 0)
+    return;
+  // Probing: a block too short to time asks for a larger one.
+  if (!Chosen && Seconds < MinMeasuredSeconds)
+    ProbeBlock *= 2;
+  // Consecutive blocks are timed together until they last long enough.
+  PendingSeconds += Seconds;
+  PendingElements += static_cast<double>(Elements);
+  if (PendingSeconds < MinMeasuredSeconds)
+    return;
+  ElementTimes.push_back(PendingSeconds / PendingElements);
+  PendingSeconds = PendingElements = 0;
+  if (ElementTimes.size() < Measurements)
+    return;
+  // The smallest of several measurements approximates a dedicated rank
+  // (section 4.2.4); it also serves the loop's next execution.
+  Report.ElementSeconds =
+      *std::min_element(ElementTimes.begin(), ElementTimes.end());
+  if (!Chosen)
+    chooseBlockSize();
+}
+
+long long PipelineRunner::blockEnd(long long Lo) {
+  const long long Rows = Params.OuterUb - Params.OuterLb;
+  long long B = Params.Stages <= 1 ? Rows : Chosen ? Chosen : ProbeBlock;
+  if (Params.MaxBlock > 0)
+    B = std::min(B, Params.MaxBlock);
+  return std::min(Lo + std::max(1LL, B), Params.OuterUb);
+}
+
+long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
+  return static_cast<PipelineRunner *>(B.Owner)->receive(B, Lo);
+}
+
+void PipelineRunner::sendThunk(Block &B, long long Lo, long long Hi) {
+  static_cast<PipelineRunner *>(B.Owner)->send(B, Lo, Hi);
+}
+
+long long PipelineRunner::receive(Block &B, long long Lo) {
+  const double Start = now();
+  if (FirstStart < 0)
+    FirstStart = Start;
+  if (Lo == SyncRow) {
+    synchronize(B);
+    Result.Counters.BalanceSeconds += now() - Start;
+  }
+  long long Hi = 0;
+  if (Rank == 0) {
+    Hi = blockEnd(Lo);
+  } else {
+    const double Wait = now();
+    std::vector<char> Msg = dlb::receive(Rank - 1, PipeTag);
+    Result.Counters.WaitSeconds += now() - Wait;
+    Reader In(Msg);
+    const auto Head = In.get<BlockHead>();
+    if (Head.Lo != Lo)
+      fatal("pipeline blocks out of order (block at " +
+            std::to_string(Head.Lo) + ", expected " + std::to_string(Lo) +
+            ")");
+    Hi = Head.Hi;
+    SyncAtEnd = Head.SyncAtEnd != 0;
+    if (!Boundary.empty())
+      boundary(Lo, Hi, In.take(boundaryBytes(Hi - Lo)), /*Pack=*/false);
+  }
+  BlockStart = now();
+  return Hi;
+}
+
+void PipelineRunner::send(Block &B, long long Lo, long long Hi) {
+  (void)B;
+  const double End = now();
+  const double Compute = End - BlockStart;
+  const double Delay =
+      Load.active()
+          ? emulatedDelay(Load, BlockStart - context().StartTime, Compute)
+          : 0;
+  sleepFor(Delay);
+  WorkCounters &W = Result.Counters;
+  W.ComputeSeconds += Compute;
+  W.LoadSeconds += Delay;
+  countIndices(W, Cols, Hi - Lo);
+  ElementsSinceSync += static_cast<double>((Hi - Lo) * Cols.size());
+  BusySinceSync += Compute + Delay;
+  if (Rank == 0) {
+    measureBlock(Compute, (Hi - Lo) * Cols.size());
+    ++Report.Blocks;
+    Report.BlockSize = Hi - Lo;
+    // Balance after this block if the period has passed.
+    SyncAtEnd = Balancing && Hi < Params.OuterUb &&
+                now() - LastSync >= Params.SyncPeriod;
+  }
+  if (SyncAtEnd)
+    SyncRow = Hi;
+  if (Rank + 1 < Params.Stages) {
+    // Completed sends free their buffers (oldest first).
+    while (!Sends.empty()) {
+      int Done = 0;
+      Requests &R = Sends.front().Reqs;
+      MPI_Testall(static_cast<int>(R.size()), R.data(), &Done,
+                  MPI_STATUSES_IGNORE);
+      if (!Done)
+        break;
+      Sends.pop_front();
+    }
+    Writer Out;
+    Out.put(BlockHead{Lo, Hi, SyncAtEnd ? 1 : 0});
+    if (!Boundary.empty())
+      boundary(Lo, Hi, Out.reserve(boundaryBytes(Hi - Lo)), /*Pack=*/true);
+    Sends.push_back({std::move(Out.buffer()), {}});
+    Outgoing &M = Sends.back();
+    postSend(M.Buf.data(), M.Buf.size(), Rank + 1, PipeTag, M.Reqs);
+  }
+  SyncAtEnd = false;
+  W.SpanSeconds = now() - FirstStart;
+}
+
+void PipelineRunner::synchronize(Block &B) {
+  const std::vector<int> &Members = Groups[MyGroup];
+  const int N = static_cast<int>(Members.size());
+  const int Leader = Members.front();
+  auto Index = [&](int R) { return R - Leader; };
+  std::vector<StageProfile> All(N);
+  All[Index(Rank)] = {Cols, ElementsSinceSync, BusySinceSync};
+  std::vector<Range> Ranges(2 * N); // the old ranges, then the new ones
+  auto Decide = [&] {
+    std::vector<double> Speeds(N);
+    for (int I = 0; I < N; ++I) {
+      Ranges[I] = All[I].Cols;
+      Speeds[I] = All[I].Busy > 0 ? All[I].Elements / All[I].Busy : 0;
+    }
+    const std::vector<Range> Old(Ranges.begin(), Ranges.begin() + N);
+    const Range Group{Old.front().Begin, Old.back().End};
+    std::vector<Range> New = Old;
+    if (Group.size() >= N) {
+      // Move only if the slowest member then finishes sooner by the profit
+      // factor (--dlb-profit).
+      std::vector<Range> Proposed = pipelineRanges(Group, Speeds);
+      if (pipelineFinish(Proposed, Speeds) <=
+          Params.Balance.ProfitFactor * pipelineFinish(Old, Speeds))
+        New = Proposed;
+    }
+    std::copy(New.begin(), New.end(), Ranges.begin() + N);
+  };
+  auto ReceiveProfile = [&](int M) {
+    std::vector<char> Msg = dlb::receive(M, PipeSyncTag);
+    std::memcpy(&All[Index(M)], Msg.data(), sizeof(StageProfile));
+  };
+  const bool Central = isCentralized(Params.Strat) ||
+                       Params.Strat == Strategy::Auto;
+  Requests Reqs;
+  if (Central && Rank == Leader) {
+    for (int M : Members)
+      if (M != Rank)
+        ReceiveProfile(M);
+    Decide();
+    for (int M : Members)
+      if (M != Rank)
+        postSend(Ranges.data(), Ranges.size() * sizeof(Range), M, PipeSyncTag,
+                 Reqs);
+    waitAll(Reqs);
+  } else if (Central) {
+    postSend(&All[Index(Rank)], sizeof(StageProfile), Leader, PipeSyncTag,
+             Reqs);
+    postRecv(Ranges.data(), Ranges.size() * sizeof(Range), Leader,
+             PipeSyncTag, Reqs);
+    waitAll(Reqs);
+  } else {
+    for (int M : Members)
+      if (M != Rank)
+        postSend(&All[Index(Rank)], sizeof(StageProfile), M, PipeSyncTag,
+                 Reqs);
+    for (int M : Members)
+      if (M != Rank)
+        ReceiveProfile(M);
+    waitAll(Reqs);
+    Decide();
+  }
+  const std::vector<Range> Old(Ranges.begin(), Ranges.begin() + N);
+  const std::vector<Range> New(Ranges.begin() + N, Ranges.end());
+  if (Rank == Leader)
+    ++Result.Counters.Syncs;
+  if (New != Old) {
+    moveColumns(Old, New);
+    if (Rank == Leader)
+      ++Result.Counters.Redistributions;
+    Cols = New[Index(Rank)];
+    Current.Iters = Cols;
+    B.Begin = Cols.Begin;
+    B.End = Cols.End;
+  }
+  ElementsSinceSync = 0;
+  BusySinceSync = 0;
+  LastSync = now();
+}
+
+void PipelineRunner::moveColumns(const std::vector<Range> &Old,
+                                 const std::vector<Range> &New) {
+  const std::vector<int> &Members = Groups[MyGroup];
+  const int N = static_cast<int>(Members.size());
+  const int Me = Rank - Members.front();
+  const Range Group{Old.front().Begin, Old.back().End};
+  // Every member computes the same plan: for each member and array, the
+  // columns of its new needed range, each from its old owner; a halo
+  // column outside the group from whoever holds it already (the member
+  // itself, else the group's edge member).
+  struct Segment {
+    std::size_t K;
+    Range R;
+    int From, To;
+  };
+  std::vector<Segment> Plan;
+  std::vector<Range> NewNeed(Spec.Arrays.size());
+  for (int D = 0; D < N; ++D)
+    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
+      const ArrayArg &A = Spec.Arrays[K];
+      if (A.Role != ArrayArg::Distributed)
+        continue;
+      const long long Extent = distExtent(A);
+      const Range Need = neededRange(New[D], A.Acc, Extent);
+      const Range Had = neededRange(Old[D], A.Acc, Extent);
+      if (D == Me)
+        NewNeed[K] = Need;
+      auto Source = [&](long long C) {
+        if (C >= Old[D].Begin && C < Old[D].End)
+          return D;
+        for (int O = 0; O < N; ++O)
+          if (C >= Old[O].Begin && C < Old[O].End)
+            return O;
+        if (C >= Had.Begin && C < Had.End)
+          return D;
+        return C < Group.Begin ? 0 : N - 1;
+      };
+      for (long long C = Need.Begin; C < Need.End;) {
+        const int From = Source(C);
+        long long E = C + 1;
+        while (E < Need.End && Source(E) == From)
+          ++E;
+        Plan.push_back({K, {C, E}, From, D});
+        C = E;
+      }
+    }
+  const long long Rows = Params.OuterUb - Params.OuterLb;
+  // This rank's new storage (workers; rank 0 keeps the user's arrays).
+  Piece Next;
+  if (!UserMemory) {
+    std::size_t Bytes = 0;
+    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
+      if (Spec.Arrays[K].Role == ArrayArg::Distributed)
+        Bytes += slabBytes(Spec.Arrays[K], NewNeed[K]) + PieceAlign;
+    Next.Storage = std::make_shared<std::vector<char>>(Bytes);
+    Next.Slabs.resize(Spec.Arrays.size());
+    char *P = Next.Storage->data();
+    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
+      const ArrayArg &A = Spec.Arrays[K];
+      if (A.Role != ArrayArg::Distributed)
+        continue;
+      P = reinterpret_cast<char *>(
+          (reinterpret_cast<std::uintptr_t>(P) + PieceAlign - 1) /
+          PieceAlign * PieceAlign);
+      Next.Slabs[K] = {bufferLayout(A, NewNeed[K], P), NewNeed[K].Begin};
+      P += slabBytes(A, NewNeed[K]);
+    }
+  }
+  auto Local = [](const Range &R, long long First) {
+    return Range{R.Begin - First, R.End - First};
+  };
+  // Where a segment goes on this rank.
+  auto Target = [&](const Segment &S) -> std::pair<const ArrayArg *, Range> {
+    if (UserMemory)
+      return {&Spec.Arrays[S.K], S.R};
+    const Slab &T = Next.Slabs[S.K];
+    return {&T.Layout, Local(S.R, T.First)};
+  };
+  std::vector<std::vector<char>> In(N), Out(N);
+  for (const Segment &S : Plan) {
+    const std::size_t Bytes = slabBytes(Spec.Arrays[S.K], S.R);
+    if (S.To == Me && S.From != Me)
+      In[S.From].resize(In[S.From].size() + Bytes);
+    if (S.From == Me && S.To != Me) {
+      std::vector<char> &O = Out[S.To];
+      O.resize(O.size() + Bytes);
+      packSlab(layout(S.K), Local(S.R, first(S.K)), O.data() + O.size() - Bytes);
+      Result.Counters.MovedBytes += static_cast<long long>(Bytes);
+      if (Spec.Arrays[S.K].Acc.Written)
+        for (long long C = S.R.Begin; C < S.R.End; ++C)
+          if (C >= Old[Me].Begin && C < Old[Me].End)
+            Result.Counters.MovedIterations += Rows;
+    }
+    if (S.From == Me && S.To == Me && !UserMemory) {
+      std::vector<char> Tmp(Bytes);
+      packSlab(layout(S.K), Local(S.R, first(S.K)), Tmp.data());
+      auto [L, R] = Target(S);
+      unpackSlab(*L, R, Tmp.data());
+    }
+  }
+  Requests Reqs;
+  for (int O = 0; O < N; ++O) {
+    if (!In[O].empty())
+      postRecv(In[O].data(), In[O].size(), Members[O], PipeMoveTag, Reqs);
+    if (!Out[O].empty())
+      postSend(Out[O].data(), Out[O].size(), Members[O], PipeMoveTag, Reqs);
+  }
+  waitAll(Reqs);
+  std::vector<std::size_t> Offset(N, 0);
+  for (const Segment &S : Plan) {
+    if (S.To != Me || S.From == Me)
+      continue;
+    auto [L, R] = Target(S);
+    unpackSlab(*L, R, In[S.From].data() + Offset[S.From]);
+    Offset[S.From] += slabBytes(Spec.Arrays[S.K], S.R);
+  }
+  if (!UserMemory) {
+    Current.Slabs = std::move(Next.Slabs);
+    Current.Storage = std::move(Next.Storage);
+    pointViews();
+  }
+}
+
+void PipelineRunner::run() {
+  if (Params.Stages > 1 && !Params.Shift.measured())
+    measureShift();
+  pointViews();
+  Block B;
+  B.Begin = Cols.Begin;
+  B.End = Cols.End;
+  B.Next = B.Begin;
+  B.Scalars = Spec.Scalars.data();
+  B.ScalarOffsets = Spec.ScalarOffsets.data();
+  B.Arrays = Views.data();
+  B.Reductions = Result.Slots.data();
+  B.Countdown = std::numeric_limits<long long>::max();
+  B.Owner = this;
+  B.OuterBegin = Params.OuterLb;
+  B.OuterEnd = Params.OuterUb;
+  B.Receive = &PipelineRunner::receiveThunk;
+  B.Send = &PipelineRunner::sendThunk;
+  // The loop ran before: its time per element gives the block size now.
+  if (Rank == 0 && !Chosen && Params.ElementSeconds > 0 && Params.Stages > 1)
+    chooseBlockSize();
+  LastSync = now();
+  Context &C = context();
+  const bool Outer = C.InKernel;
+  C.InKernel = true;
+  Kernel(B);
+  C.InKernel = Outer;
+  for (Outgoing &M : Sends)
+    waitAll(M.Reqs);
+  Sends.clear();
+  Current.Iters = Cols;
+  Executed.push_back(Current);
+  if (Rank == 0)
+    predict();
+}
+
+} // namespace dlb

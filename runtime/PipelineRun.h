@@ -1,0 +1,141 @@
+//===- PipelineRun.h - A rank's stage of a pipelined doacross loop ---------===//
+//
+// Owns what a rank does while a doacross loop runs as a pipeline (Siegell &
+// Steenkiste, section 4.2): its contiguous range of the distributed loop and
+// the slabs that hold it, the boundary messages of each block of the
+// strip-mined loop (one per block to the next rank), the block size (rank 0
+// chooses it with eq. 10 and every other rank follows the block bounds it
+// receives), the start-up measurement of t_fixed and t_incr, and balancing
+// between blocks: work moves between neighbours only, so every rank keeps a
+// contiguous range. The decision is the pure pipelineRanges() of
+// dlb/Pipeline.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_PIPELINERUN_H
+#define DLB_RUNTIME_PIPELINERUN_H
+
+#include "Comm.h"
+#include "Execution.h"
+#include "dlb/Load.h"
+#include "dlb/Pipeline.h"
+
+#include <deque>
+#include <vector>
+
+namespace dlb {
+
+/// What rank 0 reports of one pipelined execution (Stats).
+struct PipelineReport {
+  long long BlockSize = 0; ///< the last block size rank 0 chose
+  long long Blocks = 0;    ///< blocks of the strip-mined loop
+  ShiftCost Shift;
+  /// The smallest measured time of one iteration (one element) on rank 0,
+  /// dedicated: t_sequential / (m n); 0 when none was measured.
+  double ElementSeconds = 0;
+  /// The model at the block size used: eq. (9) and eq. (6).
+  double PredictedSeconds = 0;
+  double EfficiencyBound = 0;
+  double ModelBlocks = 0; ///< M of eq. (10)
+};
+
+class PipelineRunner {
+public:
+  /// Cols: the rank's initial range of the distributed loop; Initial: its
+  /// slabs (workers; rank 0 works in the user's arrays).
+  PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
+                 const ExecParams &Params, std::vector<ArrayView> &Views,
+                 Range Cols, Piece Initial);
+
+  void run();
+
+  const RankWork &result() const { return Result; }
+  /// The final range and its slabs, for the result sent to rank 0.
+  const std::vector<Piece> &executed() const { return Executed; }
+  const PipelineReport &report() const { return Report; }
+
+private:
+  static long long receiveThunk(Block &B, long long Lo);
+  static void sendThunk(Block &B, long long Lo, long long Hi);
+  long long receive(Block &B, long long Lo);
+  void send(Block &B, long long Lo, long long Hi);
+
+  /// t_fixed and t_incr (eq. 8): empty and fixed-length messages shifted
+  /// around the ranks of the pipeline, the smallest of several rounds.
+  void measureShift();
+  /// Rank 0: the end of the block that starts at Lo.
+  long long blockEnd(long long Lo);
+  /// Rank 0: records the block's time per element and, once enough
+  /// measurements are in, chooses the block size with eq. (10).
+  void measureBlock(double Seconds, long long Elements);
+  /// m, P, t_sequential (from the time per element) and the boundary bytes.
+  PipelineShape shape() const;
+  void chooseBlockSize();
+  /// Rank 0, at the end: the model's figures for the block size used.
+  void predict();
+
+  /// Balancing at the block boundary Row: profiles, decision, columns moved.
+  void synchronize(Block &B);
+  void moveColumns(const std::vector<Range> &Old, const std::vector<Range> &New);
+  void pointViews();
+  /// Where array K's elements live on this rank: the user's array on rank 0,
+  /// the slab otherwise, and the global index of its first element along
+  /// the distributed dimension.
+  const ArrayArg &layout(std::size_t K) const;
+  long long first(std::size_t K) const;
+  /// The pointer to element (D, A) of array K (D along the distributed
+  /// dimension, A along the pipelined one).
+  char *element(std::size_t K, long long D, long long A) const;
+  /// Packs (or unpacks) the boundary values of rows [Lo, Hi) that the next
+  /// rank needs: the last -HaloLo columns of each written array.
+  void boundary(long long Lo, long long Hi, char *Buf, bool Pack) const;
+  std::size_t boundaryBytes(long long Rows) const;
+
+  const LoopSpec &Spec;
+  KernelFn Kernel;
+  ExecParams Params;
+  std::vector<ArrayView> &Views;
+  std::vector<std::vector<char *>> Tables;
+  const int Rank;
+  const bool UserMemory;
+  Range Cols;
+  Piece Current;
+  LoadModel Load;
+  RankWork Result;
+  std::vector<Piece> Executed;
+  PipelineReport Report;
+  /// Written arrays with a halo below: their boundary travels forward.
+  std::vector<std::size_t> Boundary;
+  double BytesPerRow = 0;
+
+  // Block size (rank 0).
+  long long Chosen = 0; ///< the block size, once chosen
+  long long ProbeBlock = 1;
+  std::vector<double> ElementTimes;
+  double PendingSeconds = 0;
+  double PendingElements = 0;
+
+  // The current block.
+  double BlockStart = 0;
+  double FirstStart = -1;
+  bool SyncAtEnd = false;   ///< the received block's flag, forwarded
+  long long SyncRow = -1;   ///< balance before the block starting here
+
+  // Balancing.
+  bool Balancing = false;
+  std::vector<std::vector<int>> Groups;
+  int MyGroup = 0;
+  double LastSync = 0;
+  double ElementsSinceSync = 0;
+  double BusySinceSync = 0;
+
+  /// Boundary messages still in flight, oldest first.
+  struct Outgoing {
+    std::vector<char> Buf;
+    Requests Reqs;
+  };
+  std::deque<Outgoing> Sends;
+};
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_PIPELINERUN_H

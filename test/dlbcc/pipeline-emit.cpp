@@ -1,0 +1,49 @@
+// The emitted pipeline: the kernel strip-mines the pipelined loop (receive,
+// compute the block over this rank's columns, send), the call site replaces
+// the whole enclosing loop, and the result compiles cleanly with mpicxx.
+// RUN: %dlbcc %s -o %t.cpp
+// RUN: FileCheck %s < %t.cpp
+// RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
+
+double a[32][32];
+
+void sweep(int n, double w) {
+// CHECK:      // dlbcc: kernel of the loop at pipeline-emit.cpp:[[#LOOP:]]:7, pipelined over 'i'; runs one rank's blocks of the pipeline.
+// CHECK-NEXT: static void dlbcc_kernel_0(dlb::Block &dlbcc_block) {
+// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.outerBegin(), dlbcc_hi; dlbcc_lo < dlbcc_block.outerEnd(); dlbcc_lo = dlbcc_hi) {
+// CHECK-NEXT:   // dlbcc: the next block of 'i' (its size is chosen at run time), after the previous rank's boundary values
+// CHECK-NEXT:   dlbcc_hi = dlbcc_block.receive(dlbcc_lo);
+// CHECK-NEXT:   {
+// CHECK-NEXT:   double w = dlbcc_block.scalar<double>(0);
+// CHECK-NEXT:   dlb::Dist2D<double> a = dlbcc_block.dist2D<double>(0);
+// CHECK-NEXT:   for (int i = dlbcc_lo; i < dlbcc_hi; ++i)
+// CHECK-NEXT:   for (int j = dlbcc_block.begin(); j < dlbcc_block.end(); ++j)
+// CHECK-NEXT:   { a[i][j] = (1 - w) * a[i][j] + w * 0.25 * (a[i - 1][j] + a[i][j - 1] + a[i][j + 1]); }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   // dlbcc: the block's boundary values to the next rank, one message
+// CHECK-NEXT:   dlbcc_block.send(dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("pipeline-emit.cpp:[[#LOOP]]:7", dlbcc_kernel_0);
+// CHECK:      void sweep(int n, double w) {
+  for (int it = 0; it < 3; ++it)
+    for (int i = 1; i <= n - 2; ++i) {
+#pragma dlb doacross distribute(a)
+      for (int j = 1; j < n - 1; ++j)
+        a[i][j] = (1 - w) * a[i][j] + w * 0.25 * (a[i - 1][j] + a[i][j - 1] + a[i][j + 1]);
+    }
+// CHECK:        for (int it = 0; it < 3; ++it)
+// CHECK-NEXT:     { // dlbcc: the loop at pipeline-emit.cpp:[[#LOOP]]:7, pipelined over 'i', runs on all ranks through libdlb
+// CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
+// CHECK-NEXT:   dlbcc_run.pipeline(1, static_cast<long long>(n - 2) + 1, 0);
+// CHECK-NEXT:   dlbcc_run.bounds(1, n - 1);
+// CHECK-NEXT:   dlbcc_run.scalar<double>(w);
+// CHECK-NEXT:   dlbcc_run.distArray(a, 1, dlb::Access{true, -1, 1});
+// CHECK-NEXT:   dlbcc_run.run();
+// CHECK-NEXT: }
+}
+
+int main() {
+  sweep(32, 1.5);
+  return 0;
+}

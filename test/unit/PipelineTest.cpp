@@ -1,0 +1,130 @@
+//===- PipelineTest.cpp - Tests of the pipeline model ---------------------===//
+//
+// Owns the unit tests of dlb/Pipeline.h: eqs. (4), (6), (9), (10) and (2) of
+// Siegell & Steenkiste on hand-computed cases, and the contiguous
+// redistribution of a pipeline's columns.
+//
+//===----------------------------------------------------------------------===//
+#include "dlb/Pipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+using namespace dlb;
+
+namespace {
+
+PipelineShape shape(long long Rows, int Stages, double Seq, double Bytes) {
+  PipelineShape S;
+  S.Rows = Rows;
+  S.Stages = Stages;
+  S.SeqSeconds = Seq;
+  S.BytesPerRow = Bytes;
+  return S;
+}
+
+TEST(PipelineTest, OptimalBlocksIsEquation10) {
+  // M = sqrt((1.0 (1 - 1/4) + 1e-9 * 8 * 1000 * (4 - 2)) / 1e-4)
+  //   = sqrt(0.750016 / 1e-4) = sqrt(7500.16).
+  EXPECT_NEAR(optimalBlocks(shape(1000, 4, 1.0, 8), {1e-4, 1e-9}),
+              std::sqrt(7500.16), 1e-9);
+  // P = 2: the t_incr term vanishes: sqrt(0.5 * 0.5 / 2e-4) = sqrt(1250).
+  EXPECT_NEAR(optimalBlocks(shape(1000, 2, 0.5, 8), {2e-4, 5e-9}),
+              std::sqrt(1250.0), 1e-9);
+}
+
+TEST(PipelineTest, OptimalBlocksIsClampedToTheRows) {
+  EXPECT_EQ(optimalBlocks(shape(1000, 4, 1.0, 8), {100.0, 0}), 1.0);
+  EXPECT_EQ(optimalBlocks(shape(1000, 4, 1.0, 8), {1e-12, 0}), 1000.0);
+  // One stage, or an unmeasured network: one block.
+  EXPECT_EQ(optimalBlocks(shape(1000, 1, 1.0, 8), {1e-4, 0}), 1.0);
+  EXPECT_EQ(optimalBlocks(shape(1000, 4, 1.0, 8), {}), 1.0);
+}
+
+TEST(PipelineTest, BlockSizeIsEquation4) {
+  EXPECT_EQ(blockSizeFor(std::sqrt(7500.16), 1000, 0), 12); // 11.55
+  EXPECT_EQ(blockSizeFor(std::sqrt(7500.16), 1000, 5), 5);  // the limit
+  EXPECT_EQ(blockSizeFor(2000, 1000, 0), 1);
+  EXPECT_EQ(blockSizeFor(0.5, 1000, 0), 1000);
+  EXPECT_EQ(blockSizeFor(3, 0, 0), 1);
+}
+
+TEST(PipelineTest, PredictedSecondsIsEquation9) {
+  // M = 10, P = 4: 13 * 1.0 / 40 + 12 * (1e-4 + 1e-9 * 8 * 1000 / 10).
+  EXPECT_NEAR(predictedSeconds(shape(1000, 4, 1.0, 8), {1e-4, 1e-9}, 10),
+              0.325 + 12 * 1.008e-4, 1e-12);
+  // One stage: the sequential time, no shifts.
+  EXPECT_NEAR(predictedSeconds(shape(1000, 1, 1.0, 8), {1e-4, 1e-9}, 10), 1.0,
+              1e-12);
+}
+
+TEST(PipelineTest, Equation10MinimizesEquation9) {
+  std::mt19937 Gen(3);
+  std::uniform_real_distribution<double> Seq(1e-3, 10), Fixed(1e-6, 1e-3),
+      Incr(0, 1e-8);
+  for (int K = 0; K < 200; ++K) {
+    const PipelineShape S = shape(100000, 2 + K % 15, Seq(Gen), 8 * (K % 4));
+    const ShiftCost C{Fixed(Gen), Incr(Gen)};
+    const double M = optimalBlocks(S, C);
+    if (M <= 1.5 || M >= S.Rows - 1)
+      continue;
+    const double T = predictedSeconds(S, C, M);
+    EXPECT_LE(T, predictedSeconds(S, C, M * 0.9) + 1e-15);
+    EXPECT_LE(T, predictedSeconds(S, C, M * 1.1) + 1e-15);
+  }
+}
+
+TEST(PipelineTest, EfficiencyBoundIsEquation6) {
+  EXPECT_DOUBLE_EQ(efficiencyBound(10, 4), 10.0 / 13);
+  EXPECT_DOUBLE_EQ(efficiencyBound(10, 1), 1.0);
+}
+
+TEST(PipelineTest, EfficiencyIsEquation2) {
+  // 1.0 / (4 * 0.5 - 0.4).
+  EXPECT_DOUBLE_EQ(efficiency(1.0, 4, 0.5, 0.4), 0.625);
+  EXPECT_EQ(efficiency(1.0, 4, 0, 0), 0);
+}
+
+TEST(PipelineTest, RangesFollowTheSpeeds) {
+  EXPECT_EQ(pipelineRanges({0, 10}, {1, 1}),
+            (std::vector<Range>{{0, 5}, {5, 10}}));
+  // 7.5 and 2.5 columns: the tie of the fractions goes to the first member.
+  EXPECT_EQ(pipelineRanges({0, 10}, {3, 1}),
+            (std::vector<Range>{{0, 8}, {8, 10}}));
+  // A member that did nothing keeps one column.
+  EXPECT_EQ(pipelineRanges({0, 10}, {1, 0}),
+            (std::vector<Range>{{0, 9}, {9, 10}}));
+  // No usable speed: equal shares.
+  EXPECT_EQ(pipelineRanges({4, 10}, {0, 0, NAN}),
+            (std::vector<Range>{{4, 6}, {6, 8}, {8, 10}}));
+}
+
+TEST(PipelineTest, RangesAreContiguousAndKeepTheFloor) {
+  std::mt19937 Gen(11);
+  std::uniform_real_distribution<double> Speed(0, 100);
+  for (int K = 0; K < 500; ++K) {
+    const int N = 1 + K % 9;
+    const long long Lo = K % 7, Size = N * 2 + K % 50;
+    std::vector<double> Speeds(N);
+    for (double &S : Speeds)
+      S = K % 5 ? Speed(Gen) : 0;
+    const std::vector<Range> R = pipelineRanges({Lo, Lo + Size}, Speeds, 2);
+    ASSERT_EQ(R.size(), static_cast<std::size_t>(N));
+    long long At = Lo;
+    for (const Range &X : R) {
+      EXPECT_EQ(X.Begin, At);
+      EXPECT_GE(X.size(), 2);
+      At = X.End;
+    }
+    EXPECT_EQ(At, Lo + Size);
+  }
+}
+
+TEST(PipelineTest, FinishIsTheSlowestMember) {
+  EXPECT_NEAR(pipelineFinish({{0, 8}, {8, 10}}, {3, 1}), 8.0 / 3, 1e-12);
+  EXPECT_TRUE(std::isinf(pipelineFinish({{0, 8}, {8, 10}}, {3, 0})));
+}
+
+} // namespace
