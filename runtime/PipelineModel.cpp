@@ -42,7 +42,8 @@ double predictedSeconds(const PipelineShape &S, const ShiftCost &C,
     return Compute;
   const double Shift =
       C.Fixed + C.PerByte * S.BytesPerRow * static_cast<double>(S.Rows) / M;
-  return Compute + (M + P - 2) * Shift;
+  return Compute + (M + P - 2) * Shift +
+         (P - 1) * std::max(0.0, C.Latency - C.Fixed);
 }
 
 double efficiencyBound(double Blocks, int Stages) {

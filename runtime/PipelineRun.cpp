@@ -32,7 +32,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <ctime>
 #include <memory>
 
 namespace dlb {
@@ -54,9 +53,11 @@ struct StageProfile {
 constexpr double MinMeasuredSeconds = 100e-6;
 /// Measurements of blocks before the block size is chosen.
 constexpr std::size_t Measurements = 3;
-/// The shift measurement: rounds, and the bytes of the fixed-length message.
+/// The shift measurement: rounds around the ring, and the stream of
+/// messages (their number and the fixed length, eager in MPICH).
 constexpr int ShiftRounds = 5;
-constexpr std::size_t ShiftBytes = 16 * 1024;
+constexpr int StreamCount = 32;
+constexpr std::size_t StreamBytes = 4 * 1024;
 
 /// Sum and sum of squares of the indices of Cols, Rows times (modulo 2^64).
 void countIndices(WorkCounters &W, const Range &Cols, long long Rows) {
@@ -162,33 +163,64 @@ void PipelineRunner::pointViews() {
 void PipelineRunner::measureShift() {
   const int P = Params.Stages;
   const int Next = (Rank + 1) % P, Prev = (Rank + P - 1) % P;
-  std::vector<char> Payload(ShiftBytes);
-  double Best[2] = {INFINITY, INFINITY};
-  for (int Round = 0; Round < ShiftRounds; ++Round)
-    for (int Size = 0; Size < 2; ++Size) {
-      // An "empty" message carries one byte (MPI sends nothing for none).
-      const std::size_t Bytes = Size ? ShiftBytes : 1;
-      Requests Reqs;
-      if (Rank == 0) {
-        const double Start = now();
-        postSend(Payload.data(), Bytes, Next, PipeShiftTag, Reqs);
-        waitAll(Reqs);
-        postRecv(Payload.data(), Bytes, Prev, PipeShiftTag, Reqs);
-        waitAll(Reqs);
-        Best[Size] = std::min(Best[Size], now() - Start);
-        continue;
-      }
-      postRecv(Payload.data(), Bytes, Prev, PipeShiftTag, Reqs);
-      waitAll(Reqs);
-      postSend(Payload.data(), Bytes, Next, PipeShiftTag, Reqs);
+  std::vector<char> Payload(StreamCount * StreamBytes);
+  // The latency: 1-byte messages shifted around the ring of the pipeline's
+  // ranks, each waiting (sleeping) for the one before; the fastest round.
+  double Ring = INFINITY;
+  for (int Round = 0; Round < ShiftRounds; ++Round) {
+    Requests Reqs;
+    const double Start = now();
+    if (Rank == 0) {
+      postSend(Payload.data(), 1, Next, PipeShiftTag, Reqs);
       waitAll(Reqs);
     }
+    postRecv(Payload.data(), 1, Prev, PipeShiftTag, Reqs);
+    waitAll(Reqs);
+    if (Rank != 0) {
+      postSend(Payload.data(), 1, Next, PipeShiftTag, Reqs);
+      waitAll(Reqs);
+    }
+    Ring = std::min(Ring, now() - Start);
+  }
+  // The cost of a shift in a running pipeline, where the message is there
+  // when the next rank looks for it: rank 0 sends a stream of messages to
+  // rank 1 (the time to post and complete them), rank 1 lets them arrive,
+  // then times receiving them, and reports that; empty and StreamBytes
+  // messages give t_fixed and t_incr of eq. (8).
+  double Cost[2] = {0, 0};
+  for (int Size = 0; Size < 2 && Rank < 2; ++Size) {
+    const std::size_t Bytes = Size ? StreamBytes : 1;
+    Requests Reqs;
+    if (Rank == 0) {
+      const double Start = now();
+      for (int K = 0; K < StreamCount; ++K)
+        postSend(Payload.data() + K * Bytes, Bytes, 1, PipeShiftTag, Reqs);
+      waitAll(Reqs);
+      const double Send = (now() - Start) / StreamCount;
+      double Receive = 0;
+      postRecv(&Receive, sizeof(Receive), 1, PipeShiftTag, Reqs);
+      waitAll(Reqs);
+      Cost[Size] = Send + Receive;
+      continue;
+    }
+    postRecv(Payload.data(), Bytes, 0, PipeShiftTag, Reqs);
+    waitAll(Reqs);
+    sleepFor(1e-3);
+    const double Start = now();
+    for (int K = 1; K < StreamCount; ++K) {
+      postRecv(Payload.data() + K * Bytes, Bytes, 0, PipeShiftTag, Reqs);
+      waitAll(Reqs);
+    }
+    const double Receive = (now() - Start) / (StreamCount - 1);
+    postSend(&Receive, sizeof(Receive), 0, PipeShiftTag, Reqs);
+    waitAll(Reqs);
+  }
   if (Rank != 0)
     return;
-  // A round is P shifts.
-  Params.Shift.Fixed = Best[0] / P;
+  Params.Shift.Latency = Ring / P;
+  Params.Shift.Fixed = Cost[0];
   Params.Shift.PerByte =
-      std::max(0.0, (Best[1] / P - Params.Shift.Fixed) / (ShiftBytes - 1));
+      std::max(0.0, (Cost[1] - Cost[0]) / static_cast<double>(StreamBytes - 1));
   Report.Shift = Params.Shift;
 }
 
@@ -305,7 +337,6 @@ void PipelineRunner::send(Block &B, long long Lo, long long Hi) {
   if (Rank == 0) {
     measureBlock(Compute, (Hi - Lo) * Cols.size());
     ++Report.Blocks;
-    Report.BlockSize = Hi - Lo;
     // Balance after this block if the period has passed.
     SyncAtEnd = Balancing && Hi < Params.OuterUb &&
                 now() - LastSync >= Params.SyncPeriod;
@@ -569,8 +600,12 @@ void PipelineRunner::run() {
   Sends.clear();
   Current.Iters = Cols;
   Executed.push_back(Current);
-  if (Rank == 0)
+  if (Rank == 0) {
+    Report.BlockSize = Params.Stages <= 1 ? Params.OuterUb - Params.OuterLb
+                       : Chosen           ? Chosen
+                                          : ProbeBlock;
     predict();
+  }
 }
 
 } // namespace dlb

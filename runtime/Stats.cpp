@@ -119,12 +119,13 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
           Out,
           ",\n      \"pipeline\": {\"stages\": %d, \"block_size\": %lld, "
           "\"blocks\": %lld, \"model_blocks\": %.9g, \"t_fixed\": %.9g, "
-          "\"t_incr\": %.9g, \"element_seconds\": %.9g, "
+          "\"t_incr\": %.9g, \"latency\": %.9g, \"element_seconds\": %.9g, "
           "\"sequential_seconds\": %.9g, \"predicted_seconds\": %.9g, "
           "\"pipeline_seconds\": %.9g, \"competing_seconds\": %.9g, "
           "\"efficiency_bound\": %.9g, \"efficiency\": %.9g}",
           P.Stages, P.BlockSize, P.Blocks, P.ModelBlocks, P.Shift.Fixed,
-          P.Shift.PerByte, P.ElementSeconds, P.SeqSeconds, P.PredictedSeconds,
+          P.Shift.PerByte, P.Shift.Latency, P.ElementSeconds, P.SeqSeconds,
+          P.PredictedSeconds,
           P.Seconds, P.CompetingSeconds, P.EfficiencyBound,
           efficiency(P.SeqSeconds, P.Stages, P.Seconds, P.CompetingSeconds));
     }
@@ -161,10 +162,12 @@ void StatsTable::printSummary(std::FILE *Out) const {
       std::fprintf(Out,
                    "dlb:   pipeline of %d ranks: block size %lld (eq. 10: "
                    "M = %.1f blocks), t_fixed %.1f us, t_incr %.3f ns/byte, "
+                   "latency %.1f us, "
                    "%.1f ns per iteration; %.6f s pipelined (predicted "
                    "%.6f s), efficiency %.2f (bound %.2f)\n",
                    P.Stages, P.BlockSize, P.ModelBlocks, P.Shift.Fixed * 1e6,
-                   P.Shift.PerByte * 1e9, P.ElementSeconds * 1e9, P.Seconds,
+                   P.Shift.PerByte * 1e9, P.Shift.Latency * 1e6,
+                   P.ElementSeconds * 1e9, P.Seconds,
                    P.PredictedSeconds,
                    efficiency(P.SeqSeconds, P.Stages, P.Seconds,
                               P.CompetingSeconds),

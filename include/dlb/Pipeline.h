@@ -17,9 +17,15 @@
 namespace dlb {
 
 /// eq. (8): t_shift = t_fixed + t_incr * elements, with elements in bytes.
+/// Beyond the paper: a rank that waits for a message sleeps (it must not
+/// spin), so the first message to reach a waiting rank costs the latency
+/// of its wake-up; once the pipeline runs, messages are there before they
+/// are needed and a shift costs what sending and receiving take. t_fixed is
+/// that cost; the latency counts once per rank, filling the pipeline.
 struct ShiftCost {
   double Fixed = 0;   ///< t_fixed, seconds per message
   double PerByte = 0; ///< t_incr, seconds per byte
+  double Latency = 0; ///< one shift to a waiting rank
   bool measured() const { return Fixed > 0; }
 };
 
@@ -43,7 +49,9 @@ double optimalBlocks(const PipelineShape &S, const ShiftCost &C);
 long long blockSizeFor(double Blocks, long long Rows, long long MaxBlock);
 
 /// eq. (9): t_total = (M + P - 1) t_seq / (P M)
-///                    + (M + P - 2) (t_fixed + t_incr m / M).
+///                    + (M + P - 2) (t_fixed + t_incr m / M),
+/// plus (P - 1) (latency - t_fixed) to fill the pipeline (see ShiftCost);
+/// that term does not depend on M, so eq. (10) still minimizes the sum.
 double predictedSeconds(const PipelineShape &S, const ShiftCost &C,
                         double Blocks);
 

@@ -55,6 +55,10 @@ TEST(PipelineTest, PredictedSecondsIsEquation9) {
   // M = 10, P = 4: 13 * 1.0 / 40 + 12 * (1e-4 + 1e-9 * 8 * 1000 / 10).
   EXPECT_NEAR(predictedSeconds(shape(1000, 4, 1.0, 8), {1e-4, 1e-9}, 10),
               0.325 + 12 * 1.008e-4, 1e-12);
+  // The latency of a shift to a waiting rank counts once per rank, to fill
+  // the pipeline: 3 * (5e-4 - 1e-4) more.
+  EXPECT_NEAR(predictedSeconds(shape(1000, 4, 1.0, 8), {1e-4, 1e-9, 5e-4}, 10),
+              0.325 + 12 * 1.008e-4 + 3 * 4e-4, 1e-12);
   // One stage: the sequential time, no shifts.
   EXPECT_NEAR(predictedSeconds(shape(1000, 1, 1.0, 8), {1e-4, 1e-9}, 10), 1.0,
               1e-12);
