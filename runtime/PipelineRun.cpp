@@ -31,8 +31,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <string>
+
+#include <unistd.h>
 
 namespace dlb {
 namespace {
@@ -164,20 +169,33 @@ void PipelineRunner::measureShift() {
   const int P = Params.Stages;
   const int Next = (Rank + 1) % P, Prev = (Rank + P - 1) % P;
   std::vector<char> Payload(StreamCount * StreamBytes);
-  // The latency: 1-byte messages shifted around the ring of the pipeline's
+  // The latency: a small message shifted around the ring of the pipeline's
   // ranks, each waiting (sleeping) for the one before; the fastest round.
+  // It also counts the ranks on rank 0's host (same host name hash).
+  struct RingMsg {
+    std::uint64_t Host = 0;
+    long long Ranks = 0;
+  };
+  char Name[MPI_MAX_PROCESSOR_NAME] = {};
+  int NameLength = 0;
+  MPI_Get_processor_name(Name, &NameLength);
+  const std::uint64_t MyHost =
+      std::hash<std::string>()(std::string(Name, NameLength));
   double Ring = INFINITY;
+  RingMsg Msg;
   for (int Round = 0; Round < ShiftRounds; ++Round) {
     Requests Reqs;
     const double Start = now();
     if (Rank == 0) {
-      postSend(Payload.data(), 1, Next, PipeShiftTag, Reqs);
+      Msg = {MyHost, 1};
+      postSend(&Msg, sizeof(Msg), Next, PipeShiftTag, Reqs);
       waitAll(Reqs);
     }
-    postRecv(Payload.data(), 1, Prev, PipeShiftTag, Reqs);
+    postRecv(&Msg, sizeof(Msg), Prev, PipeShiftTag, Reqs);
     waitAll(Reqs);
     if (Rank != 0) {
-      postSend(Payload.data(), 1, Next, PipeShiftTag, Reqs);
+      Msg.Ranks += Msg.Host == MyHost;
+      postSend(&Msg, sizeof(Msg), Next, PipeShiftTag, Reqs);
       waitAll(Reqs);
     }
     Ring = std::min(Ring, now() - Start);
@@ -218,7 +236,12 @@ void PipelineRunner::measureShift() {
   if (Rank != 0)
     return;
   Params.Shift.Latency = Ring / P;
-  Params.Shift.Fixed = Cost[0];
+  // More ranks than cores: a rank that waits has usually lost its core, and
+  // every shift costs the wake-up latency, as the paper measures it.
+  const long Cores = sysconf(_SC_NPROCESSORS_ONLN);
+  Params.Shift.Fixed =
+      Cores > 0 && Msg.Ranks > Cores ? std::max(Cost[0], Params.Shift.Latency)
+                                     : Cost[0];
   Params.Shift.PerByte =
       std::max(0.0, (Cost[1] - Cost[0]) / static_cast<double>(StreamBytes - 1));
   Report.Shift = Params.Shift;
@@ -601,6 +624,12 @@ void PipelineRunner::run() {
   Current.Iters = Cols;
   Executed.push_back(Current);
   if (Rank == 0) {
+    // Too few blocks for three measurements (large blocks): what there is.
+    if (PendingElements > 0)
+      ElementTimes.push_back(PendingSeconds / PendingElements);
+    if (!Report.ElementSeconds && !ElementTimes.empty())
+      Report.ElementSeconds =
+          *std::min_element(ElementTimes.begin(), ElementTimes.end());
     Report.BlockSize = Params.Stages <= 1 ? Params.OuterUb - Params.OuterLb
                        : Chosen           ? Chosen
                                           : ProbeBlock;

@@ -21,7 +21,9 @@ namespace dlb {
 /// spin), so the first message to reach a waiting rank costs the latency
 /// of its wake-up; once the pipeline runs, messages are there before they
 /// are needed and a shift costs what sending and receiving take. t_fixed is
-/// that cost; the latency counts once per rank, filling the pipeline.
+/// that cost; the latency counts once per rank, filling the pipeline. When
+/// ranks outnumber cores, waiting ranks lose their cores and t_fixed is the
+/// latency (PipelineRun.cpp).
 struct ShiftCost {
   double Fixed = 0;   ///< t_fixed, seconds per message
   double PerByte = 0; ///< t_incr, seconds per byte
