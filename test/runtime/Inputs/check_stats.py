@@ -1,9 +1,12 @@
 """Checks a --dlb-stats JSON file and prints one loop's figures.
 
 Usage: check_stats.py FILE RANKS LOOP
+       check_stats.py FILE RANKS --pipelines
 Fails unless FILE is well-formed JSON with the documented layout and
 consistent numbers; then prints
-"LOOP: strategy S, E executions, I iterations, per rank [..]".
+"LOOP: strategy S, E executions, I iterations, per rank [..]", or with
+--pipelines one line per pipelined loop, in name order:
+"pipeline: S stages, block size B, N blocks, bound F, Y syncs, Z moves".
 """
 import json
 import sys
@@ -21,7 +24,7 @@ def main():
                     "rank_balance_seconds"]
         counters = ["executions", "iterations", "synchronizations",
                     "redistributions", "iterations_moved", "bytes_moved"]
-        assert set(s) - {"selections"} == {"strategy", "elapsed_seconds",
+        assert set(s) - {"selections", "pipeline"} == {"strategy", "elapsed_seconds",
                                            *counters, *per_rank}, \
             (name, s.keys())
         strategies = {"gcdlb", "gddlb", "lcdlb", "lddlb"}
@@ -37,6 +40,25 @@ def main():
             assert set(sel["predicted_seconds"]) == strategies, sel
             assert all(v is None or v >= 0
                        for v in sel["predicted_seconds"].values()), sel
+        if "pipeline" in s:
+            p = s["pipeline"]
+            assert set(p) == {"stages", "block_size", "blocks", "model_blocks",
+                              "t_fixed", "t_incr", "latency",
+                              "element_seconds", "sequential_seconds",
+                              "predicted_seconds", "pipeline_seconds",
+                              "competing_seconds", "efficiency_bound",
+                              "efficiency"}, p
+            assert 1 <= p["stages"] <= ranks, p
+            assert p["block_size"] >= 1 and p["blocks"] >= s["executions"], p
+            assert all(p[k] >= 0 for k in p), p
+            assert 0 < p["efficiency_bound"] <= 1, p
+            # eq. (2) from the figures the file gives.
+            avail = p["stages"] * p["pipeline_seconds"] - p["competing_seconds"]
+            if avail > 0:
+                assert abs(p["efficiency"] -
+                           p["sequential_seconds"] / avail) < 1e-6, p
+            if p["stages"] > 1:
+                assert p["t_fixed"] > 0 and p["latency"] > 0, p
         for key in per_rank:
             assert len(s[key]) == ranks, (name, key)
             assert all(v >= 0 for v in s[key]), (name, key)
@@ -44,6 +66,16 @@ def main():
         assert sum(s["rank_iterations"]) == s["iterations"], name
         assert s["redistributions"] <= s["synchronizations"], name
         assert s["executions"] > 0 and s["elapsed_seconds"] >= 0, name
+    if loop == "--pipelines":
+        for name, s in sorted(stats["loops"].items()):
+            if "pipeline" in s:
+                p = s["pipeline"]
+                print("pipeline: %d stages, block size %d, %d blocks, bound "
+                      "%.4f, %d syncs, %d moves" %
+                      (p["stages"], p["block_size"], p["blocks"],
+                       p["efficiency_bound"], s["synchronizations"],
+                       s["redistributions"]))
+        return
     s = stats["loops"][loop]
     print("%s: strategy %s, %d executions, %d iterations, per rank %s" %
           (loop, s["strategy"], s["executions"], s["iterations"],
