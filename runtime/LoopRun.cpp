@@ -190,13 +190,27 @@ void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
 /// The first distribution: under a dynamic strategy a block loop that ran
 /// before starts where its last execution's speeds say (the balancing then
 /// corrects what changed); otherwise block or cyclic.
+/// A pipeline gives each of its ranks one contiguous range, in rank order,
+/// at least one iteration each.
 Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
                          Schedule Sched, long long Lb, long long Ub,
                          int Ranks) {
   const auto &Last = context().LastSpeeds;
   auto It = Last.find(&Desc);
-  if (Params.Strat == Strategy::Static || Sched != Schedule::Block ||
-      It == Last.end() || static_cast<int>(It->second.size()) != Ranks)
+  const bool Remembered = Params.Strat != Strategy::Static &&
+                          Sched == Schedule::Block && It != Last.end() &&
+                          static_cast<int>(It->second.size()) == Ranks;
+  if (Params.Pipelined) {
+    std::vector<double> Speeds(Params.Stages, 1.0);
+    if (Remembered)
+      Speeds.assign(It->second.begin(), It->second.begin() + Params.Stages);
+    Partition Parts(Ranks);
+    const std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
+    for (int W = 0; W < Params.Stages; ++W)
+      Parts[W].push_back(Ranges[W]);
+    return Parts;
+  }
+  if (!Remembered)
     return initialPartition(Sched, Lb, Ub, Ranks);
   return weightedPartition(Lb, Ub, It->second);
 }
@@ -311,21 +325,7 @@ void LoopRun::run() {
                           : WorkFn    ? WorkCurve(Lb, Ub, WorkFn)
                                       : WorkCurve(WorkConstant);
   const std::vector<double> EncodedCurve = Curve.encode();
-  // A pipeline gives each of its ranks one contiguous range, in rank order.
-  Partition Parts;
-  if (Pipelined) {
-    const auto It = C.LastSpeeds.find(&Desc);
-    std::vector<double> Speeds(Params.Stages, 1.0);
-    if (Params.Strat != Strategy::Static && It != C.LastSpeeds.end() &&
-        It->second.size() >= Speeds.size())
-      Speeds.assign(It->second.begin(), It->second.begin() + Params.Stages);
-    Parts.resize(Ranks);
-    const std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
-    for (int W = 0; W < Params.Stages; ++W)
-      Parts[W].push_back(Ranges[W]);
-  } else {
-    Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
-  }
+  const Partition Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
   // Under a dynamic strategy every rank takes part: work may come its way.
   auto TakesPart = [&](int W) {
     if (Params.Pipelined)

@@ -110,4 +110,17 @@ double pipelineFinish(const std::vector<Range> &Ranges,
   return Worst;
 }
 
+std::vector<Range> rebalancePipeline(const std::vector<Range> &Old,
+                                     const std::vector<double> &Speeds,
+                                     double ProfitFactor) {
+  const Range Group{Old.front().Begin, Old.back().End};
+  if (Group.size() < static_cast<long long>(Old.size()))
+    return Old;
+  std::vector<Range> New = pipelineRanges(Group, Speeds);
+  if (pipelineFinish(New, Speeds) <=
+      ProfitFactor * pipelineFinish(Old, Speeds))
+    return New;
+  return Old;
+}
+
 } // namespace dlb

@@ -83,7 +83,6 @@ PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
       Tables(Spec.Arrays.size()), Rank(context().Rank),
       UserMemory(context().Rank == 0), Cols(Cols), Current(std::move(Initial)),
       Load(context().Opts.Load, context().Rank), Result(Spec.Reductions) {
-  Current.Iters = Cols;
   for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
     const ArrayArg &A = Spec.Arrays[K];
     if (A.Role == ArrayArg::Distributed && A.Acc.Written && A.Acc.HaloLo < 0) {
@@ -99,8 +98,6 @@ PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
   Balancing = Params.Strat != Strategy::Static && Params.Stages > 1 &&
               K > 1;
   Chosen = Params.ForcedBlock;
-  if (Params.MaxBlock > 0 && Chosen > Params.MaxBlock)
-    Chosen = Params.MaxBlock;
   Report.Shift = Params.Shift;
   Report.ElementSeconds = Params.ElementSeconds;
 }
@@ -146,13 +143,13 @@ void PipelineRunner::boundary(long long Lo, long long Hi, char *Buf,
       // Columns: a short run of each row of the block.
       for (long long Row = Lo; Row < Hi; ++Row)
         Copy(element(K, From, Row), Width * A.ElemSize);
-      Buf += (H - Width) * (Hi - Lo) * A.ElemSize;
     } else {
       // Rows: the block's part of each boundary row.
       for (long long D = From; D < Edge; ++D)
         Copy(element(K, D, Lo), (Hi - Lo) * A.ElemSize);
-      Buf += (H - Width) * (Hi - Lo) * A.ElemSize;
     }
+    // Columns below the array's first are not sent; their space stays.
+    Buf += (H - Width) * (Hi - Lo) * A.ElemSize;
   }
 }
 
@@ -296,12 +293,10 @@ void PipelineRunner::measureBlock(double Seconds, long long Elements) {
     chooseBlockSize();
 }
 
-long long PipelineRunner::blockEnd(long long Lo) {
+long long PipelineRunner::blockSize() const {
   const long long Rows = Params.OuterUb - Params.OuterLb;
-  long long B = Params.Stages <= 1 ? Rows : Chosen ? Chosen : ProbeBlock;
-  if (Params.MaxBlock > 0)
-    B = std::min(B, Params.MaxBlock);
-  return std::min(Lo + std::max(1LL, B), Params.OuterUb);
+  const long long B = Params.Stages <= 1 ? Rows : Chosen ? Chosen : ProbeBlock;
+  return std::max(1LL, Params.MaxBlock > 0 ? std::min(B, Params.MaxBlock) : B);
 }
 
 long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
@@ -309,7 +304,7 @@ long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
 }
 
 void PipelineRunner::sendThunk(Block &B, long long Lo, long long Hi) {
-  static_cast<PipelineRunner *>(B.Owner)->send(B, Lo, Hi);
+  static_cast<PipelineRunner *>(B.Owner)->send(Lo, Hi);
 }
 
 long long PipelineRunner::receive(Block &B, long long Lo) {
@@ -322,7 +317,7 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
   }
   long long Hi = 0;
   if (Rank == 0) {
-    Hi = blockEnd(Lo);
+    Hi = std::min(Lo + blockSize(), Params.OuterUb);
   } else {
     const double Wait = now();
     std::vector<char> Msg = dlb::receive(Rank - 1, PipeTag);
@@ -342,8 +337,7 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
   return Hi;
 }
 
-void PipelineRunner::send(Block &B, long long Lo, long long Hi) {
-  (void)B;
+void PipelineRunner::send(long long Lo, long long Hi) {
   const double End = now();
   const double Compute = End - BlockStart;
   const double Delay =
@@ -403,25 +397,17 @@ void PipelineRunner::synchronize(Block &B) {
       Ranges[I] = All[I].Cols;
       Speeds[I] = All[I].Busy > 0 ? All[I].Elements / All[I].Busy : 0;
     }
-    const std::vector<Range> Old(Ranges.begin(), Ranges.begin() + N);
-    const Range Group{Old.front().Begin, Old.back().End};
-    std::vector<Range> New = Old;
-    if (Group.size() >= N) {
-      // Move only if the slowest member then finishes sooner by the profit
-      // factor (--dlb-profit).
-      std::vector<Range> Proposed = pipelineRanges(Group, Speeds);
-      if (pipelineFinish(Proposed, Speeds) <=
-          Params.Balance.ProfitFactor * pipelineFinish(Old, Speeds))
-        New = Proposed;
-    }
+    const std::vector<Range> New = rebalancePipeline(
+        {Ranges.begin(), Ranges.begin() + N}, Speeds,
+        Params.Balance.ProfitFactor);
     std::copy(New.begin(), New.end(), Ranges.begin() + N);
   };
   auto ReceiveProfile = [&](int M) {
     std::vector<char> Msg = dlb::receive(M, PipeSyncTag);
     std::memcpy(&All[Index(M)], Msg.data(), sizeof(StageProfile));
   };
-  const bool Central = isCentralized(Params.Strat) ||
-                       Params.Strat == Strategy::Auto;
+  // Under auto a pipeline runs as gcdlb (pipelineParams in LoopRun.cpp).
+  const bool Central = isCentralized(Params.Strat);
   Requests Reqs;
   if (Central && Rank == Leader) {
     for (int M : Members)
@@ -459,7 +445,6 @@ void PipelineRunner::synchronize(Block &B) {
     if (Rank == Leader)
       ++Result.Counters.Redistributions;
     Cols = New[Index(Rank)];
-    Current.Iters = Cols;
     B.Begin = Cols.Begin;
     B.End = Cols.End;
   }
@@ -556,10 +541,11 @@ void PipelineRunner::moveColumns(const std::vector<Range> &Old,
       O.resize(O.size() + Bytes);
       packSlab(layout(S.K), Local(S.R, first(S.K)), O.data() + O.size() - Bytes);
       Result.Counters.MovedBytes += static_cast<long long>(Bytes);
+      // Iterations moved: the written array's columns this rank owned.
       if (Spec.Arrays[S.K].Acc.Written)
-        for (long long C = S.R.Begin; C < S.R.End; ++C)
-          if (C >= Old[Me].Begin && C < Old[Me].End)
-            Result.Counters.MovedIterations += Rows;
+        Result.Counters.MovedIterations +=
+            Rows * std::max(0LL, std::min(S.R.End, Old[Me].End) -
+                                     std::max(S.R.Begin, Old[Me].Begin));
     }
     if (S.From == Me && S.To == Me && !UserMemory) {
       std::vector<char> Tmp(Bytes);
@@ -630,9 +616,7 @@ void PipelineRunner::run() {
     if (!Report.ElementSeconds && !ElementTimes.empty())
       Report.ElementSeconds =
           *std::min_element(ElementTimes.begin(), ElementTimes.end());
-    Report.BlockSize = Params.Stages <= 1 ? Params.OuterUb - Params.OuterLb
-                       : Chosen           ? Chosen
-                                          : ProbeBlock;
+    Report.BlockSize = blockSize();
     predict();
   }
 }

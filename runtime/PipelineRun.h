@@ -57,13 +57,13 @@ private:
   static long long receiveThunk(Block &B, long long Lo);
   static void sendThunk(Block &B, long long Lo, long long Hi);
   long long receive(Block &B, long long Lo);
-  void send(Block &B, long long Lo, long long Hi);
+  void send(long long Lo, long long Hi);
 
   /// t_fixed and t_incr (eq. 8): empty and fixed-length messages shifted
   /// around the ranks of the pipeline, the smallest of several rounds.
   void measureShift();
-  /// Rank 0: the end of the block that starts at Lo.
-  long long blockEnd(long long Lo);
+  /// Rank 0: the size of the next block (capped by the legal maximum).
+  long long blockSize() const;
   /// Rank 0: records the block's time per element and, once enough
   /// measurements are in, chooses the block size with eq. (10).
   void measureBlock(double Seconds, long long Elements);
@@ -98,6 +98,7 @@ private:
   const int Rank;
   const bool UserMemory;
   Range Cols;
+  /// The slabs (workers); Iters is set from Cols when the run ends.
   Piece Current;
   LoadModel Load;
   RankWork Result;

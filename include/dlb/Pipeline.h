@@ -76,6 +76,14 @@ std::vector<Range> pipelineRanges(const Range &Group,
 double pipelineFinish(const std::vector<Range> &Ranges,
                       const std::vector<double> &Speeds);
 
+/// The decision of a group's balancing: its members' new ranges, given
+/// their current ones (contiguous, in order) and measured speeds. The
+/// pipelineRanges() split if the slowest member then finishes in at most
+/// ProfitFactor times its current time (--dlb-profit), else Old.
+std::vector<Range> rebalancePipeline(const std::vector<Range> &Old,
+                                     const std::vector<double> &Speeds,
+                                     double ProfitFactor);
+
 } // namespace dlb
 
 #endif // DLB_PIPELINE_H

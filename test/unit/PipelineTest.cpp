@@ -131,4 +131,20 @@ TEST(PipelineTest, FinishIsTheSlowestMember) {
   EXPECT_TRUE(std::isinf(pipelineFinish({{0, 8}, {8, 10}}, {3, 0})));
 }
 
+TEST(PipelineTest, RebalanceKeepsTheRangesUnlessProfitable) {
+  const std::vector<Range> Old{{0, 5}, {5, 10}};
+  // 3:1 speeds: the slowest finishes in 2 instead of 5.
+  EXPECT_EQ(rebalancePipeline(Old, {3, 1}, 0.9),
+            (std::vector<Range>{{0, 8}, {8, 10}}));
+  // Equal speeds: nothing to gain.
+  EXPECT_EQ(rebalancePipeline(Old, {1, 1}, 0.9), Old);
+  // 1.1:1 speeds: 5 -> 4.76, under the 10% the profit factor asks.
+  EXPECT_EQ(rebalancePipeline(Old, {1.1, 1}, 0.9), Old);
+  EXPECT_EQ(rebalancePipeline(Old, {1.1, 1}, 1.0),
+            (std::vector<Range>{{0, 5}, {5, 10}}));
+  // Fewer columns than members: kept.
+  EXPECT_EQ(rebalancePipeline({{0, 1}, {1, 1}}, {1, 5}, 0.9),
+            (std::vector<Range>{{0, 1}, {1, 1}}));
+}
+
 } // namespace
