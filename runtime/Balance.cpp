@@ -14,6 +14,8 @@
 //     speed among the members;
 //   * Done == 0, Seconds == 0: nothing to go by (it had no work): the slowest
 //     measured speed, so it gets a modest share and is measured next time.
+// A member whose profile carries a filtered rate (Siegell & Steenkiste,
+// eq. 16) has its measured speed scaled by filtered / raw rate.
 // When no member has a measured speed nothing can be predicted and nothing
 // moves (FinishBefore = FinishAfter = 0).
 //
@@ -123,8 +125,12 @@ std::vector<Transfer> matchTransfers(const std::vector<long long> &Old,
 
 std::vector<double> memberSpeeds(const std::vector<RankProfile> &Profiles,
                                  const std::vector<int> &Members, bool InWork) {
+  // A filtered rate scales the raw one: Rate / (DoneWork / Seconds).
   auto Done = [&](const RankProfile &R) {
-    return InWork ? R.DoneWork : static_cast<double>(R.Done);
+    const double Raw = InWork ? R.DoneWork : static_cast<double>(R.Done);
+    return R.Rate > 0 && R.DoneWork > 0 && R.Seconds > 0
+               ? Raw * (R.Rate * R.Seconds / R.DoneWork)
+               : Raw;
   };
   double Fastest = 0;
   double Slowest = std::numeric_limits<double>::infinity();
@@ -184,32 +190,57 @@ Decision decide(const std::vector<RankProfile> &Profiles,
 
   // The predicted finish is that of the last member (section 1.3.2); a
   // receiver also pays for the data it receives (eq. 1.3.5), and moving at
-  // all costs what past redistributions cost (the cost-benefit test of
-  // Siegell & Steenkiste, section 6.3): the most any member measured, so
-  // that every member decides alike.
+  // all costs what past redistributions cost: the most any member measured,
+  // so that every member decides alike.
   long long Moved = 0;
-  double Overhead = 0;
+  double Overhead = 0, DataCost = 0;
   for (std::size_t I = 0; I < Members.size(); ++I) {
-    D.FinishBefore =
-        std::max(D.FinishBefore, secondsFor(D.NewRemaining[I], Speeds[I]));
-    D.FinishAfter =
-        std::max(D.FinishAfter, secondsFor(New[I], Speeds[I]) +
-                                    MovedIn[I] * P.MoveSecondsPerIteration);
+    const double Before = secondsFor(D.NewRemaining[I], Speeds[I]);
+    const double Ideal = secondsFor(New[I], Speeds[I]);
+    const double Data = MovedIn[I] * P.MoveSecondsPerIteration;
+    D.FinishBefore = std::max(D.FinishBefore, Before);
+    D.FinishIdeal = std::max(D.FinishIdeal, Ideal);
+    D.FinishAfter = std::max(D.FinishAfter, Ideal + Data);
+    DataCost = std::max(DataCost, Data);
     Moved += MovedIn[I];
     Overhead = std::max(Overhead, Profiles[Members[I]].MoveSeconds);
   }
   D.FinishAfter += Overhead;
+  D.MoveCost = Overhead + DataCost;
+  // Section 6.3: the time saved, over no longer than the loads are expected
+  // to last (the reduction fraction times that horizon).
+  if (std::isfinite(D.FinishBefore) && D.FinishBefore > 0) {
+    const double Reduction = 1 - D.FinishIdeal / D.FinishBefore;
+    D.Benefit = Reduction * std::min(D.FinishBefore,
+                                     loadPersistence(Profiles, Members, 0));
+  } else {
+    D.Benefit = std::numeric_limits<double>::infinity();
+  }
 
   // Section 1.2, "Work Movement": too little to move means almost balanced
-  // or almost done; then the profitability analysis.
+  // or almost done; then the imbalance threshold (section 6.2 of Siegell &
+  // Steenkiste) and their cost-benefit test (section 6.3).
   const bool Enough =
       Moved > 0 && Moved >= P.MinMove && Moved >= P.MinMoveFraction * Total;
-  D.Move = Enough && D.FinishAfter <= P.ProfitFactor * D.FinishBefore;
+  const bool Imbalanced = D.FinishIdeal <= P.ProfitFactor * D.FinishBefore;
+  const bool Profitable =
+      !P.CostBenefit || D.MoveCost <= P.CostBenefitMargin * D.Benefit;
+  D.Move = Enough && Imbalanced && Profitable;
   if (D.Move) {
     D.NewRemaining = New;
     D.Transfers = std::move(Transfers);
   }
   return D;
+}
+
+double loadPersistence(const std::vector<RankProfile> &Profiles,
+                       const std::vector<int> &Members, double Floor) {
+  double Busy = 0, Pieces = 0;
+  for (int Rank : Members) {
+    Busy += Profiles[Rank].Seconds;
+    Pieces += static_cast<double>(Profiles[Rank].SpeedChanges + 1);
+  }
+  return std::max(Floor, Pieces > 0 ? Busy / Pieces : 0);
 }
 
 std::vector<std::vector<int>> fixedGroups(int Ranks, int K) {

@@ -10,6 +10,7 @@
 #include "Stats.h"
 #include "dlb/Loop.h"
 #include "dlb/Network.h"
+#include "dlb/Control.h"
 #include "dlb/Options.h"
 #include "dlb/Pipeline.h"
 
@@ -38,9 +39,9 @@ struct Context {
   /// from; defaults when no loop can run under auto.
   NetProfile Net;
   std::string NetSource = "defaults";
-  /// Rank 0, per loop run under a dynamic strategy: the speed of each rank
-  /// in its last execution, the start of the next one.
-  std::map<const LoopDesc *, std::vector<double>> LastSpeeds;
+  /// Rank 0, per loop run under a dynamic strategy: what its executions
+  /// measured, and the weights the next one starts from.
+  std::map<const LoopDesc *, LoopHistory> Histories;
   /// Rank 0: t_fixed and t_incr of the pipelines (measured by the first
   /// one), and per pipelined loop the time per element that its last
   /// execution measured (the next one's block size follows from it).

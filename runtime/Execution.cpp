@@ -148,10 +148,13 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
     : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
       Tables(Spec.Arrays.size()), Rank(context().Rank),
       UserMemory(context().Rank == 0),
-      Balancing(Params.Strat != Strategy::Static && Params.GroupSize > 1),
+      Balancing(Params.Strat != Strategy::Static && Params.GroupSize > 1 &&
+                Params.Hooks != HookLevel::Execution),
       Centralized(isCentralized(Params.Strat) ||
                   Params.Strat == Strategy::Auto),
-      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions) {
+      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
+      Period(Params.Control, Params.FixedPeriod),
+      Filter(Params.Filter, Params.FilterHistory) {
   Groups = fixedGroups(context().Size, std::max(1, Params.GroupSize));
   MyGroup = groupOf(Groups, Rank);
   Epochs.assign(Groups.size(), 0);
@@ -187,14 +190,50 @@ void Executor::poll(Block &B) {
     PerIteration = (Compute + Delay) / static_cast<double>(Iters);
   trackSpeed(Curve.of({PollNext, B.Next}), Compute + Delay);
   PollNext = B.Next;
+  HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
+  if (NextHook == 0 && PerIteration > 0)
+    NextHook = nextHook(Period.target(),
+                        PerIteration * static_cast<double>(B.Strip), 1LL << 40);
   if (Balancing && !Terminated) {
     const double Start = now();
-    checkSync();
+    const int Epoch = Epochs[MyGroup];
+    const double Moving = MoveSeconds;
+    if (periodDue())
+      initiateSync();
+    else
+      checkSync();
+    // t_interact of eq. 11: a synchronization, its work movement aside.
+    if (Epochs[MyGroup] != Epoch)
+      Period.interacted(now() - Start - (MoveSeconds - Moving));
     Result.Counters.BalanceSeconds += now() - Start;
     LastPoll = now();
   }
-  const double Next = PerIteration > 0 ? PollSeconds / PerIteration : 1;
+  // The next poll after PollSeconds of computing, or at nexthook.
+  const double PerHook = PerIteration * static_cast<double>(B.Strip);
+  double Next = PerHook > 0 ? PollSeconds / PerHook : 1;
+  if (Balancing && NextHook > 0)
+    Next = std::min(Next, static_cast<double>(NextHook - HooksSinceSync));
   B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
+}
+
+bool Executor::periodDue() const {
+  return NextHook > 0 && HooksSinceSync >= NextHook && remaining() > 0 &&
+         !InitiatedIdle;
+}
+
+void Executor::initiateSync() {
+  if (!Centralized) {
+    syncDistributed();
+    return;
+  }
+  if (Rank != 0) {
+    sendProfile();
+    serviceMember();
+    return;
+  }
+  serveGroup(MyGroup, -1, nullptr);
+  // Other groups' profiles may be waiting too.
+  checkSync();
 }
 
 void Executor::trackSpeed(double Work, double Seconds) {
@@ -229,6 +268,7 @@ void Executor::runPiece(Piece P) {
   B.Arrays = Views.data();
   B.Reductions = Result.Slots.data();
   B.Countdown = Countdown;
+  B.Strip = Params.Strip;
   B.Poll = &Executor::pollThunk;
   B.Owner = this;
   CurrentBlock = &B;
@@ -316,6 +356,10 @@ RankProfile Executor::profile() const {
     P.Done = LastDone;
     P.DoneWork = LastDoneWork;
     P.Seconds = LastSeconds;
+    P.Rate = Filter.adjusted();
+  } else if (P.DoneWork > 0 && P.Seconds > 0) {
+    // Eq. 16 of Siegell & Steenkiste, as the synchronization will commit it.
+    P.Rate = Filter.preview(P.DoneWork / P.Seconds);
   }
   return P;
 }
@@ -326,14 +370,25 @@ void Executor::startPeriod(const RankProfile &Sent) {
   // report may already have ended the loop).
   if (Sent.Remaining == 0)
     InitiatedIdle = true;
+  const long long Executed =
+      ExecutedBefore +
+      (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
+  // A period with work measured a rate: the filter takes it in.
+  if (Executed > ExecutedAtSync && Sent.DoneWork > 0 && Sent.Seconds > 0)
+    Filter.update(Sent.DoneWork / Sent.Seconds);
   if (Sent.Done > 0 && Sent.Seconds > 0) {
     LastDone = Sent.Done;
     LastDoneWork = Sent.DoneWork;
     LastSeconds = Sent.Seconds;
   }
+  // Eq. 15: the hooks until the next interaction, from this period's time
+  // per hook (the period target of eqs. 11-14).
+  const long long Strip = CurrentBlock ? CurrentBlock->Strip : Params.Strip;
+  NextHook = nextHook(Period.target(),
+                      PerIteration * static_cast<double>(Strip), 1LL << 40);
+  HooksSinceSync = 0;
   SpeedChanges = 0;
-  ExecutedAtSync = ExecutedBefore +
-                   (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
+  ExecutedAtSync = Executed;
   WorkAtSync = WorkBefore + (CurrentBlock ? Curve.of({CurrentBlock->Begin,
                                                        CurrentBlock->Next})
                                           : 0);
@@ -431,6 +486,8 @@ void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
   waitAll(Sends);
   const double Cost = now() - Start;
   MoveCost = MoveCost > 0 ? (MoveCost + Cost) / 2 : Cost;
+  MoveSeconds += Cost;
+  Period.moved(Cost, now());
 }
 
 long long Executor::remaining() const {
@@ -738,12 +795,7 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   In.Future = Params.Future;
   // How long a load lasts: the busy time measured per change of speed seen
   // (at most the period itself, when no speed changed).
-  double Busy = 0, Pieces = 0;
-  for (const RankProfile &P : Profiles) {
-    Busy += P.Seconds;
-    Pieces += P.SpeedChanges + 1;
-  }
-  In.LoadPersistence = std::max(PollSeconds, Busy / Pieces);
+  In.LoadPersistence = loadPersistence(Profiles, All, PollSeconds);
   const std::vector<Prediction> Predictions = predict(In);
   Selection S;
   S.Synchronization = Result.Counters.Syncs;

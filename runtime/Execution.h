@@ -14,6 +14,7 @@
 #include "Comm.h"
 #include "Wire.h"
 #include "dlb/Balance.h"
+#include "dlb/Control.h"
 #include "dlb/Load.h"
 #include "dlb/Loop.h"
 #include "dlb/Model.h"
@@ -58,9 +59,8 @@ struct ExecParams {
   /// A pipelined doacross loop (PipelineRun.h): the strip-mined loop
   /// [OuterLb, OuterUb), its largest legal block (0: any), the ranks of the
   /// pipeline, the block size forced by --dlb-blocksize (0: the model's),
-  /// t_fixed and t_incr (unmeasured: the stages measure them first), the
-  /// time per element of the loop's last execution (0: rank 0 probes), and
-  /// the least time between two balancing synchronizations.
+  /// t_fixed and t_incr (unmeasured: the stages measure them first), and
+  /// the time per element of the loop's last execution (0: rank 0 probes).
   bool Pipelined = false;
   long long OuterLb = 0;
   long long OuterUb = 0;
@@ -70,7 +70,17 @@ struct ExecParams {
   long long ForcedBlock = 0;
   ShiftCost Shift;
   double ElementSeconds = 0;
-  double SyncPeriod = 0;
+  /// Where the kernel calls the hook, and the iterations per strip of a
+  /// strip-mined one (Hook.h).
+  HookLevel Hooks = HookLevel::Body;
+  long long Strip = 1;
+  /// The balancing period (Siegell & Steenkiste, section 5.2): eqs. 11-14
+  /// from Control, or FixedPeriod when >= 0 (--dlb-period=S); and the
+  /// filter of the measured rates (section 6.1).
+  PeriodInputs Control;
+  double FixedPeriod = -1;
+  FilterMode Filter = FilterMode::Table;
+  double FilterHistory = 0;
 };
 
 /// One evaluation of the cost model during an execution (rank 0 keeps them).
@@ -192,6 +202,12 @@ private:
   double account();
   /// Counts the changes of this rank's speed (SpeedChanges).
   void trackSpeed(double Work, double Seconds);
+  /// Eq. 15: whether this rank's hook executions since the last
+  /// synchronization reached nexthook, and the time per hook behind it.
+  bool periodDue() const;
+  /// Starts a synchronization of this rank's group because the balancing
+  /// period has passed (the other members join at their next hook).
+  void initiateSync();
   bool idleStep();
   void checkSync();
 
@@ -267,6 +283,13 @@ private:
   long long PollNext = 0;
   double PerIteration = 0;
   long long Countdown = 1;
+  /// The balancing period (eqs. 11-14), the hook executions since the last
+  /// synchronization and nexthook (eq. 15; 0 until a poll measured the
+  /// time per hook), and the filter of this rank's rate (eq. 16).
+  PeriodControl Period;
+  long long HooksSinceSync = 0;
+  long long NextHook = 0;
+  RateFilter Filter;
   /// The profile period: iterations and busy seconds since the last sync,
   /// and the last period with work (the speed an idle rank reports).
   long long ExecutedBefore = 0;
@@ -281,8 +304,9 @@ private:
   long long LastDone = 0;
   double LastDoneWork = 0;
   double LastSeconds = 0;
-  /// Average time of this rank's redistributions so far.
+  /// Average time of this rank's redistributions so far, and their total.
   double MoveCost = 0;
+  double MoveSeconds = 0;
   long long ReceivedIterations = 0;
   /// Iterations sent and received since the last switch of strategy: the
   /// centralized termination test compares them within a group.

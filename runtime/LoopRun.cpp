@@ -21,6 +21,8 @@
 #include "dlb/Partition.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <optional>
 
 
@@ -43,7 +45,8 @@ ExecParams execParams(Strategy Clause, int Ranks,
   P.Auto = P.Strat == Strategy::Auto;
   P.LocalGroupSize = O.GroupSize ? O.GroupSize : (Ranks + 1) / 2;
   P.GroupSize = isLocal(P.Strat) ? P.LocalGroupSize : Ranks;
-  P.Balance.ProfitFactor = O.ProfitFactor;
+  P.Balance.ProfitFactor = 1 - O.Threshold;
+  P.Balance.CostBenefit = O.CostBenefit;
   P.Reselect = O.Reselect;
   P.ReselectMargin = O.ReselectMargin;
   P.Future = O.Future;
@@ -56,6 +59,22 @@ ExecParams execParams(Strategy Clause, int Ranks,
   }
   P.DataBytes = DataBytes;
   P.Balance.MoveSecondsPerIteration = DataBytes / P.Net.Bandwidth;
+  P.FixedPeriod = O.PeriodAuto ? -1 : O.Period;
+  P.Control.InteractFraction = O.InteractFraction;
+  P.Control.Quantum = O.Quantum;
+  P.Control.QuantumScale = O.QuantumScale;
+  // t_interact until the first interaction is measured: the profiles to
+  // the balancer and its instructions back (or all-to-all), from the
+  // network profile.
+  const double Profile = 64;
+  P.Control.Interact = std::max(
+      2 * P.Net.Latency,
+      isCentralized(P.Strat) || P.Strat == Strategy::Auto
+          ? P.Net.cost(Pattern::AllToOne, P.GroupSize, Profile) +
+                P.Net.cost(Pattern::OneToAll, P.GroupSize, Profile)
+          : P.Net.cost(Pattern::AllToAll, P.GroupSize, Profile));
+  P.Filter = O.Filter;
+  P.FilterHistory = O.FilterHistory;
   return P;
 }
 
@@ -81,7 +100,18 @@ void pipelineParams(ExecParams &P, const LoopDesc &Desc, long long Columns,
   P.Shift = C.Shift;
   auto It = C.ElementSeconds.find(&Desc);
   P.ElementSeconds = It == C.ElementSeconds.end() ? 0 : It->second;
-  P.SyncPeriod = C.Opts.PipelinePeriod;
+}
+
+/// Where the kernel calls the hook: after every iteration, every strip of
+/// iterations that cost at least HookOps / HookFraction operations (W per
+/// iteration: \p Work), or once at the end (no balancing in the loop).
+void hookParams(ExecParams &P, HookLevel Hooks, double Work) {
+  P.Hooks = Hooks;
+  if (Hooks == HookLevel::Strip)
+    P.Strip = static_cast<long long>(std::clamp(
+        std::ceil(HookOps / (HookFraction * Work)), 1.0, 1e15));
+  if (Hooks == HookLevel::Execution)
+    P.Strip = std::numeric_limits<long long>::max();
 }
 
 /// A worker's body: the execution's parameters, its blocks, the loop's
@@ -195,15 +225,17 @@ void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
 Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
                          Schedule Sched, long long Lb, long long Ub,
                          int Ranks) {
-  const auto &Last = context().LastSpeeds;
-  auto It = Last.find(&Desc);
-  const bool Remembered = Params.Strat != Strategy::Static &&
-                          Sched == Schedule::Block && It != Last.end() &&
-                          static_cast<int>(It->second.size()) == Ranks;
+  const auto &Histories = context().Histories;
+  auto It = Histories.find(&Desc);
+  const bool Remembered =
+      Params.Strat != Strategy::Static && Sched == Schedule::Block &&
+      It != Histories.end() &&
+      static_cast<int>(It->second.weights().size()) == Ranks;
   if (Params.Pipelined) {
     std::vector<double> Speeds(Params.Stages, 1.0);
     if (Remembered)
-      Speeds.assign(It->second.begin(), It->second.begin() + Params.Stages);
+      Speeds.assign(It->second.weights().begin(),
+                    It->second.weights().begin() + Params.Stages);
     Partition Parts(Ranks);
     const std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
     for (int W = 0; W < Params.Stages; ++W)
@@ -212,18 +244,47 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
   }
   if (!Remembered)
     return initialPartition(Sched, Lb, Ub, Ranks);
-  return weightedPartition(Lb, Ub, It->second);
+  return weightedPartition(Lb, Ub, It->second.weights());
 }
 
-void rememberSpeeds(const LoopDesc &Desc, const ExecParams &Params,
-                    const std::vector<RankWork> &Work) {
+/// The hook after the distributed loop (LoopHistory): rank 0 takes in what
+/// the execution measured; with --dlb-trace, one row per rank.
+void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
+                    const std::vector<RankWork> &Work, double Seconds) {
   if (Params.Strat == Strategy::Static)
     return;
-  std::vector<double> &Speeds = context().LastSpeeds[&Desc];
-  Speeds.clear();
+  Context &C = context();
+  std::vector<double> Iterations, Busy;
   for (const RankWork &W : Work) {
-    const double Busy = W.Counters.ComputeSeconds + W.Counters.LoadSeconds;
-    Speeds.push_back(Busy > 0 ? W.Counters.Iterations / Busy : 0);
+    Iterations.push_back(static_cast<double>(W.Counters.Iterations));
+    Busy.push_back(W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
+  }
+  LoopHistory &H = C.Histories[&Desc];
+  LoopHistory::Settings S;
+  S.Filter = Params.Filter;
+  S.FilterHistory = Params.FilterHistory;
+  S.Threshold = 1 - Params.Balance.ProfitFactor;
+  const double Target = PeriodControl(Params.Control, Params.FixedPeriod).target();
+  const bool Interacted = H.executed(Iterations, Busy, Seconds, Target, S);
+  if (C.Opts.TraceFile.empty())
+    return;
+  const long long Execution = C.Stats.loop(Desc.name(), C.Size).Executions;
+  for (std::size_t R = 0; R < Work.size(); ++R) {
+    TraceRow Row;
+    Row.Time = now() - C.StartTime;
+    Row.Execution = Execution;
+    Row.Rank = static_cast<int>(R);
+    Row.Iterations = Work[R].Counters.Iterations;
+    Row.BusySeconds = Busy[R];
+    Row.LoadSeconds = Work[R].Counters.LoadSeconds;
+    Row.Interacted = Interacted;
+    if (Interacted) {
+      Row.Raw = H.raw()[R];
+      Row.Filtered = H.filtered()[R];
+    }
+    if (R < H.weights().size())
+      Row.Weight = H.weights()[R];
+    C.Stats.trace(Desc.name(), Row);
   }
 }
 
@@ -320,10 +381,13 @@ void LoopRun::run() {
   ExecParams Params = execParams(Strat, Ranks, Arrays, DataBytes);
   if (Pipelined)
     pipelineParams(Params, Desc, Ub - Lb, OuterLb, OuterUb, MaxBlock, Ranks);
-  // W over the iterations, for the cost model (only auto evaluates it).
-  const WorkCurve Curve = !Params.Auto ? WorkCurve()
-                          : WorkFn    ? WorkCurve(Lb, Ub, WorkFn)
-                                      : WorkCurve(WorkConstant);
+  // W over the iterations, for the cost model (only auto evaluates it)
+  // and the strips of strip-mined hooks.
+  const bool NeedsWork = Params.Auto || Hooks == HookLevel::Strip;
+  const WorkCurve Curve = !NeedsWork ? WorkCurve()
+                          : WorkFn   ? WorkCurve(Lb, Ub, WorkFn)
+                                     : WorkCurve(WorkConstant);
+  hookParams(Params, Hooks, Curve.of({Lb, Ub}) / static_cast<double>(Ub - Lb));
   const std::vector<double> EncodedCurve = Curve.encode();
   const Partition Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
   // Under a dynamic strategy every rank takes part: work may come its way.
@@ -425,7 +489,7 @@ void LoopRun::run() {
     record(Desc.name(), Params,
            Exec ? Exec->selections() : std::vector<Selection>(),
            Pipe ? &Pipe->report() : nullptr, Work, now() - Start);
-    rememberSpeeds(Desc, Params, Work);
+    afterExecution(Desc, Params, Work, now() - Start);
   }
 }
 

@@ -49,9 +49,11 @@ template <class T> bool parseNumber(const std::string &Text, T &Out) {
 
 constexpr const char *ValidOptions =
     "--dlb-strategy=NAME, --dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, "
-    "--dlb-group=K, --dlb-profit=F, --dlb-netprofile=FILE, "
-    "--dlb-reselect=F|off, --dlb-future-load=persistent|shifting, "
-    "--dlb-blocksize=B, --dlb-period=S";
+    "--dlb-group=K, --dlb-netprofile=FILE, --dlb-reselect=F|off, "
+    "--dlb-future-load=persistent|shifting, --dlb-blocksize=B, "
+    "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
+    "--dlb-quantumscale=K, --dlb-filter=table|off|H, --dlb-threshold=F|off, "
+    "--dlb-costbenefit=on|off, --dlb-trace=FILE";
 
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
@@ -72,12 +74,18 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
                                           {"--dlb-stats", "FILE"},
                                           {"--dlb-load", "SPEC"},
                                           {"--dlb-group", "K"},
-                                          {"--dlb-profit", "F"},
                                           {"--dlb-netprofile", "FILE"},
                                           {"--dlb-reselect", "F|off"},
                                           {"--dlb-future-load", "NAME"},
                                           {"--dlb-blocksize", "B"},
-                                          {"--dlb-period", "S"}};
+                                          {"--dlb-period", "S|auto"},
+                                          {"--dlb-interact", "F"},
+                                          {"--dlb-quantum", "S"},
+                                          {"--dlb-quantumscale", "K"},
+                                          {"--dlb-filter", "table|off|H"},
+                                          {"--dlb-threshold", "F|off"},
+                                          {"--dlb-costbenefit", "on|off"},
+                                          {"--dlb-trace", "FILE"}};
   const char *Meta = nullptr;
   for (const auto &V : Valued)
     if (Name == V[0])
@@ -141,20 +149,77 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
     return false;
   }
   if (Name == "--dlb-period") {
-    if (parseNumber(Value, Opts.PipelinePeriod) && Opts.PipelinePeriod >= 0 &&
-        Opts.PipelinePeriod <= 3600)
+    Opts.PeriodAuto = Value == "auto";
+    if (Opts.PeriodAuto || (parseNumber(Value, Opts.Period) &&
+                            Opts.Period >= 0 && Opts.Period <= 3600))
       return true;
-    Error = "bad value '" + Value + "' for --dlb-period: expected seconds "
-            "in [0, 3600]";
+    Error = "bad value '" + Value + "' for --dlb-period: expected 'auto' or "
+            "seconds in [0, 3600]";
     return false;
   }
-  if (Name == "--dlb-profit") {
-    if (parseNumber(Value, Opts.ProfitFactor) && Opts.ProfitFactor > 0 &&
-        Opts.ProfitFactor <= 1)
+  if (Name == "--dlb-interact") {
+    if (parseNumber(Value, Opts.InteractFraction) &&
+        Opts.InteractFraction > 0 && Opts.InteractFraction <= 1)
       return true;
-    Error = "bad value '" + Value + "' for --dlb-profit: expected a number "
-            "in (0, 1], e.g. 0.9 to move work only for a 10% gain";
+    Error = "bad value '" + Value + "' for --dlb-interact: expected a "
+            "fraction in (0, 1], e.g. 0.05 for interactions taking 5% of the "
+            "computing time";
     return false;
+  }
+  if (Name == "--dlb-quantum") {
+    if (parseNumber(Value, Opts.Quantum) && Opts.Quantum > 0 &&
+        Opts.Quantum <= 10)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-quantum: expected seconds "
+            "in (0, 10]";
+    return false;
+  }
+  if (Name == "--dlb-quantumscale") {
+    if (parseNumber(Value, Opts.QuantumScale) && Opts.QuantumScale >= 0 &&
+        Opts.QuantumScale <= 1000)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-quantumscale: expected a "
+            "number in [0, 1000]";
+    return false;
+  }
+  if (Name == "--dlb-filter") {
+    if (Value == "table" || Value == "off") {
+      Opts.Filter = Value == "table" ? FilterMode::Table : FilterMode::Off;
+      return true;
+    }
+    Opts.Filter = FilterMode::Fixed;
+    if (parseNumber(Value, Opts.FilterHistory) && Opts.FilterHistory >= 0 &&
+        Opts.FilterHistory < 1)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-filter: expected 'table', "
+            "'off' or a history fraction in [0, 1)";
+    return false;
+  }
+  if (Name == "--dlb-threshold") {
+    if (Value == "off") {
+      Opts.Threshold = 0;
+      return true;
+    }
+    if (parseNumber(Value, Opts.Threshold) && Opts.Threshold >= 0 &&
+        Opts.Threshold < 1)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-threshold: expected 'off' "
+            "or a fraction in [0, 1), e.g. 0.1 to move work only for a 10% "
+            "gain";
+    return false;
+  }
+  if (Name == "--dlb-costbenefit") {
+    if (Value == "on" || Value == "off") {
+      Opts.CostBenefit = Value == "on";
+      return true;
+    }
+    Error = "bad value '" + Value + "' for --dlb-costbenefit: expected 'on' "
+            "or 'off'";
+    return false;
+  }
+  if (Name == "--dlb-trace") {
+    Opts.TraceFile = Value;
+    return true;
   }
   for (const StrategyName &S : Strategies) {
     if (Value == S.Name) {

@@ -82,7 +82,8 @@ PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
     : Spec(Spec), Kernel(Kernel), Params(Params), Views(Views),
       Tables(Spec.Arrays.size()), Rank(context().Rank),
       UserMemory(context().Rank == 0), Cols(Cols), Current(std::move(Initial)),
-      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions) {
+      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
+      Period(Params.Control, Params.FixedPeriod) {
   for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
     const ArrayArg &A = Spec.Arrays[K];
     if (A.Role == ArrayArg::Distributed && A.Acc.Written && A.Acc.HaloLo < 0) {
@@ -354,9 +355,12 @@ void PipelineRunner::send(long long Lo, long long Hi) {
   if (Rank == 0) {
     measureBlock(Compute, (Hi - Lo) * Cols.size());
     ++Report.Blocks;
-    // Balance after this block if the period has passed.
+    // Balance after this block once nexthook blocks have run (eq. 15).
+    ++BlocksSinceSync;
+    if (NextHook == 0)
+      NextHook = blocksToSync();
     SyncAtEnd = Balancing && Hi < Params.OuterUb &&
-                now() - LastSync >= Params.SyncPeriod;
+                BlocksSinceSync >= NextHook;
   }
   if (SyncAtEnd)
     SyncRow = Hi;
@@ -384,6 +388,7 @@ void PipelineRunner::send(long long Lo, long long Hi) {
 }
 
 void PipelineRunner::synchronize(Block &B) {
+  const double SyncStart = now();
   const std::vector<int> &Members = Groups[MyGroup];
   const int N = static_cast<int>(Members.size());
   const int Leader = Members.front();
@@ -440,8 +445,10 @@ void PipelineRunner::synchronize(Block &B) {
   const std::vector<Range> New(Ranges.begin() + N, Ranges.end());
   if (Rank == Leader)
     ++Result.Counters.Syncs;
+  const double Moving = now();
   if (New != Old) {
     moveColumns(Old, New);
+    Period.moved(now() - Moving, now());
     if (Rank == Leader)
       ++Result.Counters.Redistributions;
     Cols = New[Index(Rank)];
@@ -450,7 +457,18 @@ void PipelineRunner::synchronize(Block &B) {
   }
   ElementsSinceSync = 0;
   BusySinceSync = 0;
-  LastSync = now();
+  if (Rank == 0) {
+    Period.interacted(Moving - SyncStart);
+    NextHook = blocksToSync();
+    BlocksSinceSync = 0;
+    PeriodStart = now();
+  }
+}
+
+long long PipelineRunner::blocksToSync() const {
+  const double PerBlock =
+      BlocksSinceSync > 0 ? (now() - PeriodStart) / BlocksSinceSync : 0;
+  return nextHook(Period.target(), PerBlock, 1LL << 40);
 }
 
 void PipelineRunner::moveColumns(const std::vector<Range> &Old,
@@ -598,7 +616,7 @@ void PipelineRunner::run() {
   // The loop ran before: its time per element gives the block size now.
   if (Rank == 0 && !Chosen && Params.ElementSeconds > 0 && Params.Stages > 1)
     chooseBlockSize();
-  LastSync = now();
+  PeriodStart = now();
   Context &C = context();
   const bool Outer = C.InKernel;
   C.InKernel = true;

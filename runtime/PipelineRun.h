@@ -75,6 +75,8 @@ private:
 
   /// Balancing at the block boundary Row: profiles, decision, columns moved.
   void synchronize(Block &B);
+  /// Rank 0: nexthook in blocks (eq. 15) from the blocks timed so far.
+  long long blocksToSync() const;
   void moveColumns(const std::vector<Range> &Old, const std::vector<Range> &New);
   void pointViews();
   /// Where array K's elements live on this rank: the user's array on rank 0,
@@ -125,7 +127,13 @@ private:
   bool Balancing = false;
   std::vector<std::vector<int>> Groups;
   int MyGroup = 0;
-  double LastSync = 0;
+  /// Rank 0: the balancing period (eqs. 11-14 of Siegell & Steenkiste),
+  /// the blocks since the last synchronization, and nexthook (eq. 15: the
+  /// period divided by the time of a block; 0 until a block is timed).
+  PeriodControl Period;
+  long long BlocksSinceSync = 0;
+  long long NextHook = 0;
+  double PeriodStart = 0;
   double ElementsSinceSync = 0;
   double BusySinceSync = 0;
 

@@ -87,6 +87,10 @@ void writeStats() {
       !C.Stats.writeJson(C.Opts.StatsFile, C.Size, Error))
     std::fprintf(stderr, "dlb: warning: statistics not written: %s\n",
                  Error.c_str());
+  if (!C.Opts.TraceFile.empty() &&
+      !C.Stats.writeTrace(C.Opts.TraceFile, Error))
+    std::fprintf(stderr, "dlb: warning: trace not written: %s\n",
+                 Error.c_str());
 }
 
 /// Rank 0, once: stops the workers, reports, finalizes.

@@ -199,4 +199,29 @@ void StatsTable::printSummary(std::FILE *Out) const {
   }
 }
 
+void StatsTable::trace(const std::string &Loop, const TraceRow &Row) {
+  Trace.push_back({Loop, Row});
+}
+
+bool StatsTable::writeTrace(const std::string &File,
+                            std::string &Error) const {
+  std::FILE *Out = std::fopen(File.c_str(), "w");
+  if (!Out) {
+    Error = "cannot open '" + File + "' for writing";
+    return false;
+  }
+  std::fprintf(Out, "time,loop,execution,rank,iterations,busy,load,"
+                    "interacted,raw,filtered,weight\n");
+  for (const auto &[Loop, R] : Trace)
+    std::fprintf(Out, "%.6f,%s,%lld,%d,%lld,%.6f,%.6f,%d,%.6g,%.6g,%.6g\n",
+                 R.Time, Loop.c_str(), R.Execution, R.Rank, R.Iterations,
+                 R.BusySeconds, R.LoadSeconds, R.Interacted ? 1 : 0, R.Raw,
+                 R.Filtered, R.Weight);
+  if (std::fclose(Out) != 0) {
+    Error = "cannot write '" + File + "'";
+    return false;
+  }
+  return true;
+}
+
 } // namespace dlb

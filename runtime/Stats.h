@@ -71,6 +71,23 @@ struct LoopStats {
   PipelineStats Pipeline;
 };
 
+/// One rank in one execution (--dlb-trace): when the execution ended
+/// (seconds since start-up), what the rank ran and measured, and the weight
+/// its next block partition starts from.
+struct TraceRow {
+  double Time = 0;
+  long long Execution = 0;
+  int Rank = 0;
+  long long Iterations = 0;
+  double BusySeconds = 0;
+  double LoadSeconds = 0;
+  /// At an interaction: the raw and filtered rates (iterations per second).
+  bool Interacted = false;
+  double Raw = 0;
+  double Filtered = 0;
+  double Weight = 0;
+};
+
 class StatsTable {
 public:
   /// The statistics of loop Name, created empty for Ranks ranks.
@@ -81,9 +98,13 @@ public:
 
   /// One line per loop on Out.
   void printSummary(std::FILE *Out) const;
+  void trace(const std::string &Loop, const TraceRow &Row);
+  /// Writes the trace as CSV; on failure sets Error.
+  bool writeTrace(const std::string &File, std::string &Error) const;
 
 private:
   std::map<std::string, LoopStats> Loops;
+  std::vector<std::pair<std::string, TraceRow>> Trace;
 };
 
 } // namespace dlb

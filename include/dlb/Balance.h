@@ -30,6 +30,9 @@ struct RankProfile {
   /// How often its speed changed markedly since the last synchronization
   /// (the cost model's estimate of how long a load persists).
   long long SpeedChanges = 0;
+  /// Its computation rate in W units per second as the rank's filter
+  /// adjusted it (Siegell & Steenkiste, eq. 16); 0: use the raw rate.
+  double Rate = 0;
 };
 
 /// Count iterations move from rank From to rank To.
@@ -41,20 +44,26 @@ struct Transfer {
 };
 
 struct BalanceParams {
-  /// Move only if the predicted finish is at most ProfitFactor times the
-  /// finish without moving (section 1.2: "at least a 10% improvement";
-  /// Siegell & Steenkiste's imbalance threshold, section 6.2).
+  /// The imbalance threshold: move only if the predicted finish with the
+  /// new distribution (costs aside) is at most ProfitFactor times the finish
+  /// without moving (section 1.2: "at least a 10% improvement"; Siegell &
+  /// Steenkiste, section 6.2: rfract >= tfract with ProfitFactor = 1 -
+  /// tfract). 1 turns the threshold off.
   double ProfitFactor = 0.9;
   /// No movement when fewer iterations than this would move in total...
   long long MinMove = 1;
   /// ...or when less than this fraction of the remaining work would move
   /// (section 1.2: a small movement means "almost balanced").
   double MinMoveFraction = 0.05;
-  /// Estimated cost of moving one iteration (its data), added to the
-  /// receiver's predicted time (the alpha(j) term of eq. 1.3.5). The
-  /// chapter's 10% rule leaves it out (0); Siegell & Steenkiste, section 6.3,
-  /// weigh it against the gain.
+  /// Estimated cost of moving one iteration (its data) to a receiver (the
+  /// alpha(j) term of eq. 1.3.5).
   double MoveSecondsPerIteration = 0;
+  /// Siegell & Steenkiste's cost-benefit test (section 6.3): cancel the
+  /// movement when its predicted cost exceeds CostBenefitMargin times its
+  /// projected benefit (a wide margin: cancelling delays the reaction to
+  /// real changes).
+  bool CostBenefit = false;
+  double CostBenefitMargin = 2;
 };
 
 struct Decision {
@@ -62,11 +71,19 @@ struct Decision {
   std::vector<long long> NewRemaining;
   /// From/To are rank numbers; ordered by From, then To. Empty unless Move.
   std::vector<Transfer> Transfers;
-  /// Predicted seconds until the last member finishes, without and with the
-  /// proposed distribution (reported even when it is not adopted). Before
-  /// is +infinity when a member of speed 0 still has work.
+  /// Predicted seconds until the last member finishes, without moving, with
+  /// the proposed distribution (Ideal: if moving cost nothing; After: with
+  /// the movement's cost), reported even when it is not adopted. Before is
+  /// +infinity when a member of speed 0 still has work.
   double FinishBefore = 0;
+  double FinishIdeal = 0;
   double FinishAfter = 0;
+  /// The cost-benefit test's figures: the movement's predicted cost (the
+  /// most any member measured per redistribution, plus the data of the
+  /// busiest receiver) and its projected benefit (the time saved, over at
+  /// most the time the loads are expected to stay as measured).
+  double MoveCost = 0;
+  double Benefit = 0;
   bool Move = false;
 };
 
@@ -88,6 +105,12 @@ std::vector<double> memberSpeeds(const std::vector<RankProfile> &Profiles,
 /// equal remainders favour the lower index (eq. 1.3.3).
 std::vector<long long> apportion(long long Total,
                                  const std::vector<double> &Weights);
+
+/// How long the members' loads are expected to stay as measured: their busy
+/// seconds per observed change of speed (SpeedChanges), averaged over the
+/// members; at least \p Floor.
+double loadPersistence(const std::vector<RankProfile> &Profiles,
+                       const std::vector<int> &Members, double Floor);
 
 /// Groups of K consecutive ranks, the last one smaller when K does not divide
 /// Ranks: the local strategies' K-block fixed groups (section 1.2.1).

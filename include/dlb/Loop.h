@@ -18,6 +18,7 @@
 #ifndef DLB_LOOP_H
 #define DLB_LOOP_H
 
+#include "dlb/Hook.h"
 #include "dlb/Options.h"
 #include "dlb/Views.h"
 
@@ -86,6 +87,25 @@ inline double mid(double A, double B, double Step = 1) {
   const double T = trips(A, B, Step);
   return T > 0 ? A + Step * (T - 1) / 2 : A;
 }
+
+namespace detail {
+/// The sums of I and of I * I over 0 <= I < X (for X < 0, minus those over
+/// X <= I < 0), modulo 2^64: F(X + 1) - F(X) is X (resp. X * X) for every
+/// integer X, so sums over [Lo, Hi) are F(Hi) - F(Lo). Each product is
+/// divided exactly before it is taken modulo 2^64.
+inline unsigned long long indexSum(long long X) {
+  long long A = X, B = X - 1;
+  (A % 2 == 0 ? A : B) /= 2;
+  return static_cast<unsigned long long>(A) * static_cast<unsigned long long>(B);
+}
+inline unsigned long long indexSquares(long long X) {
+  long long A = X - 1, B = X, C = 2 * X - 1;
+  (A % 2 == 0 ? A : B) /= 2;
+  (A % 3 == 0 ? A : B % 3 == 0 ? B : C) /= 3;
+  return static_cast<unsigned long long>(A) *
+         static_cast<unsigned long long>(B) * static_cast<unsigned long long>(C);
+}
+} // namespace detail
 
 class Block;
 using KernelFn = void (*)(Block &);
@@ -174,6 +194,11 @@ class Block {
 public:
   long long begin() const { return Begin; }
   long long end() const { return End; }
+  /// A strip-mined loop (HookLevel::Strip, Execution): the end of the strip
+  /// that starts at Lo.
+  long long strip(long long Lo) const {
+    return End - Lo > Strip ? Lo + Strip : End;
+  }
 
   template <class T> T scalar(unsigned K) const {
     T V;
@@ -246,8 +271,20 @@ public:
       Poll(*this);
   }
 
+  /// hook() for a whole strip [Lo, Hi) of a strip-mined loop: one hook
+  /// per strip.
+  void hookStrip(long long Lo, long long Hi) {
+    IndexSum += detail::indexSum(Hi) - detail::indexSum(Lo);
+    IndexSquares += detail::indexSquares(Hi) - detail::indexSquares(Lo);
+    Next = Hi;
+    if (--Countdown <= 0)
+      Poll(*this);
+  }
+
   long long Begin = 0;
   long long End = 0;
+  /// Iterations per strip of a strip-mined loop (1 otherwise).
+  long long Strip = 1;
   const char *Scalars = nullptr;
   const std::size_t *ScalarOffsets = nullptr;
   ArrayView *Arrays = nullptr;
@@ -280,6 +317,8 @@ public:
     this->Ub = Ub;
   }
   void schedule(Schedule S) { Sched = S; }
+  /// Where dlbcc placed the loop's hooks; absent, after every iteration.
+  void hooks(HookLevel L) { Hooks = L; }
   /// A doacross loop: [Lb, Ub) is the loop that encloses the distributed
   /// one, strip-mined into blocks that run as a pipeline across the ranks
   /// (values flow to higher indices of the distributed loop); MaxBlock > 0
@@ -413,6 +452,7 @@ private:
   long long Lb = 0;
   long long Ub = 0;
   Schedule Sched = Schedule::Block;
+  HookLevel Hooks = HookLevel::Body;
   bool Pipelined = false;
   long long OuterLb = 0;
   long long OuterUb = 0;

@@ -8,6 +8,7 @@
 #ifndef DLB_OPTIONS_H
 #define DLB_OPTIONS_H
 
+#include "dlb/Control.h"
 #include "dlb/Load.h"
 
 #include <string>
@@ -58,9 +59,17 @@ struct Options {
   /// --dlb-group=K: members per group of the local strategies; 0 means two
   /// groups, K = ceil(P/2), as in the chapter's experiments.
   int GroupSize = 0;
-  /// --dlb-profit=F: move work only if the predicted finish time becomes at
-  /// most F times the current one (the chapter's 10%: 0.9).
-  double ProfitFactor = 0.9;
+  /// --dlb-threshold=F|off: the imbalance threshold (Siegell & Steenkiste,
+  /// section 6.2; the chapter's 10%): move work only if the new distribution
+  /// is predicted to cut the finish time by at least F; off: 0.
+  double Threshold = 0.1;
+  /// --dlb-costbenefit=on|off: cancel a movement whose predicted cost, from
+  /// the past movements, far exceeds its projected benefit (section 6.3).
+  bool CostBenefit = true;
+  /// --dlb-filter=table|off|H: the filter of the measured rates (eq. 16):
+  /// Table 1's state machine, none, or a fixed history fraction H.
+  FilterMode Filter = FilterMode::Table;
+  double FilterHistory = 0;
   /// --dlb-netprofile=FILE: the network profile for the cost model (from
   /// dlb-netchar); empty: the cached one or a quick measurement.
   std::string NetProfileFile;
@@ -75,9 +84,23 @@ struct Options {
   /// instead of the one eq. (10) of Siegell & Steenkiste chooses; 0: the
   /// model's.
   long long BlockSize = 0;
-  /// --dlb-period=S: the least time between two balancing synchronizations
-  /// of a pipelined loop (each one drains the pipeline of its group).
-  double PipelinePeriod = 0.05;
+  /// --dlb-period=S|auto: the target time between two interactions with
+  /// the balancer (for a pipeline, two balancing synchronizations, each of
+  /// which drains the pipeline); auto: eq. 14 of Siegell & Steenkiste from
+  /// the three options below and what the run measures.
+  bool PeriodAuto = true;
+  double Period = 0;
+  /// --dlb-interact=F: f_interact of eq. 11, the fraction of the computing
+  /// time that interactions may take.
+  double InteractFraction = 0.05;
+  /// --dlb-quantum=S: t_quantum of eq. 13, the operating system's time
+  /// slice (docs/runtime-options.md on the default).
+  double Quantum = 0.01;
+  /// --dlb-quantumscale=K: quantumscale of eq. 13.
+  double QuantumScale = 10;
+  /// --dlb-trace=FILE: each rank writes its measured and filtered rates and
+  /// its allocation at every interaction to FILE.RANK (for plots).
+  std::string TraceFile;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program

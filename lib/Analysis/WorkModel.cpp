@@ -178,11 +178,18 @@ public:
   WorkModel(ASTContext &Ctx, const LoopModel &M)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), M(M) {}
 
-  /// W(i) of the loop body, and whether it mentions the index.
-  std::pair<std::string, bool> work() {
+  /// W(i) of the loop body, whether it mentions the index, and its value
+  /// when it is a number.
+  struct Work {
+    std::string Text;
+    bool MentionsIndex;
+    std::optional<double> Value;
+  };
+  Work work() {
     Poly W = cost(M.Loop->getBody());
-    return {W.str(), W.usesAny(IndexFactors)};
+    return {W.str(), W.usesAny(IndexFactors), valueOf(W)};
   }
+  std::optional<double> operations(const Stmt *S) { return valueOf(cost(S)); }
   std::string data();
   std::vector<WorkNote> Notes;
 
@@ -210,6 +217,9 @@ private:
   /// How a variable in a bound is printed.
   enum class VarKind { Index, Bound, Outer, Local, Unusable };
 
+  static std::optional<double> valueOf(const Poly &P) {
+    return P.Terms.empty() ? std::optional<double>(P.Constant) : std::nullopt;
+  }
   Poly cost(const Stmt *S);
   Poly children(const Stmt *S);
   Poly loopCost(const ForStmt *F);
@@ -776,17 +786,30 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
 
 void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
   WorkModel W(Ctx, M);
-  auto [Estimate, MentionsIndex] = W.work();
-  M.WorkEstimate = Estimate;
+  auto Estimate = W.work();
+  M.WorkEstimate = Estimate.Text;
   M.WorkNotes = std::move(W.Notes);
   M.Data = W.data();
   if (const Expr *Cost = M.Ann->Cost) {
     M.Work = sourceText(Cost, Ctx);
     M.WorkUniform = !mentionsLambdaParam(Cost);
+    Expr::EvalResult R;
+    if (M.WorkUniform && Cost->EvaluateAsRValue(R, Ctx)) {
+      if (R.Val.isInt())
+        M.WorkValue = toDouble(R.Val.getInt());
+      else if (R.Val.isFloat())
+        M.WorkValue = R.Val.getFloat().convertToDouble();
+    }
   } else {
     M.Work = M.WorkEstimate;
-    M.WorkUniform = !MentionsIndex;
+    M.WorkUniform = !Estimate.MentionsIndex;
+    M.WorkValue = Estimate.Value;
   }
+}
+
+std::optional<double> operationsOf(const Stmt *S, const LoopModel &M,
+                                   ASTContext &Ctx) {
+  return WorkModel(Ctx, M).operations(S);
 }
 
 void remarkWorkAndData(const LoopModel &M, DiagnosticsEngine &DE) {

@@ -87,7 +87,8 @@ void checkInvariants(const Profiles &Ps, const std::vector<int> &Members,
 bool sameDecision(const Decision &A, const Decision &B) {
   return A.NewRemaining == B.NewRemaining && A.Transfers == B.Transfers &&
          A.Move == B.Move && A.FinishBefore == B.FinishBefore &&
-         A.FinishAfter == B.FinishAfter;
+         A.FinishIdeal == B.FinishIdeal && A.FinishAfter == B.FinishAfter &&
+         A.MoveCost == B.MoveCost && A.Benefit == B.Benefit;
 }
 
 TEST(BalanceTest, TransferEquality) {
@@ -201,15 +202,44 @@ TEST(BalanceTest, ProfitabilityBoundary) {
 }
 
 TEST(BalanceTest, MoveCostChargedToTheReceiver) {
-  // Equal speeds of 1/s, 100 iterations on rank 1: after = 50 + 50 c.
+  // Equal speeds of 1/s, 100 iterations on rank 1: ideal 50 s, after
+  // 50 + 50 c; the threshold looks at the ideal finish only.
   Profiles Ps = {profile(3, 3, 0), profile(3, 3, 100)};
   BalanceParams P = noThreshold();
   P.MoveSecondsPerIteration = 0.79;
   Decision D = decide(Ps, allRanks(2), P);
   EXPECT_TRUE(D.Move);
+  EXPECT_DOUBLE_EQ(D.FinishIdeal, 50);
   EXPECT_DOUBLE_EQ(D.FinishAfter, 50 + 50 * 0.79);
-  P.MoveSecondsPerIteration = 0.81;
+  EXPECT_DOUBLE_EQ(D.MoveCost, 50 * 0.79);
+  P.MoveSecondsPerIteration = 2;
+  EXPECT_TRUE(decide(Ps, allRanks(2), P).Move);
+}
+
+TEST(BalanceTest, CostBenefitWeighsCostAgainstProjectedBenefit) {
+  // Speeds 1/s, rank 1 holds 100 iterations: moving halves the finish
+  // (reduction 0.5). Without speed changes the loads are expected to last
+  // the members' average busy time, (30 + 30) / 2 = 30 s, so the benefit is
+  // 0.5 * min(100, 30) = 15 s; the movement is cancelled above 2 * 15 s.
+  Profiles Ps = {profile(30, 30, 0), profile(30, 30, 100)};
+  BalanceParams P = noThreshold();
+  P.CostBenefit = true;
+  P.MoveSecondsPerIteration = 0.59; // 50 iterations: 29.5 s
+  Decision D = decide(Ps, allRanks(2), P);
+  EXPECT_DOUBLE_EQ(D.Benefit, 15);
+  EXPECT_TRUE(D.Move);
+  P.MoveSecondsPerIteration = 0.61; // 30.5 s
   EXPECT_FALSE(decide(Ps, allRanks(2), P).Move);
+  // Loads that changed 5 times per member last 30 / 6 = 5 s: benefit 2.5 s.
+  Ps[0].SpeedChanges = Ps[1].SpeedChanges = 5;
+  P.MoveSecondsPerIteration = 0.09; // 4.5 s
+  EXPECT_DOUBLE_EQ(decide(Ps, allRanks(2), P).Benefit, 2.5);
+  EXPECT_TRUE(decide(Ps, allRanks(2), P).Move);
+  P.MoveSecondsPerIteration = 0.11; // 5.5 s
+  EXPECT_FALSE(decide(Ps, allRanks(2), P).Move);
+  // Off, the cost does not matter.
+  P.CostBenefit = false;
+  EXPECT_TRUE(decide(Ps, allRanks(2), P).Move);
 }
 
 TEST(BalanceTest, ZeroSpeedRankGivesAllItsWorkAway) {
@@ -365,6 +395,7 @@ TEST(BalanceTest, PropertiesOverRandomInputs) {
     P.MinMove = MinMove(Gen);
     P.MinMoveFraction = Fraction(Gen);
     P.MoveSecondsPerIteration = Cost(Gen);
+    P.CostBenefit = Case % 2 == 0;
 
     Decision D = decide(Ps, Members, P);
     checkInvariants(Ps, Members, D);
@@ -374,7 +405,9 @@ TEST(BalanceTest, PropertiesOverRandomInputs) {
       for (const Transfer &T : D.Transfers)
         Moved += T.Count;
       EXPECT_GE(Moved, P.MinMove);
-      EXPECT_LE(D.FinishAfter, P.ProfitFactor * D.FinishBefore);
+      EXPECT_LE(D.FinishIdeal, P.ProfitFactor * D.FinishBefore);
+      if (P.CostBenefit)
+        EXPECT_LE(D.MoveCost, P.CostBenefitMargin * D.Benefit);
     }
 
     // Deterministic, and a function of the set of members, not their order.
@@ -423,18 +456,24 @@ TEST(BalanceTest, RoundingStaysWithinOneOfTheExactShare) {
 } // namespace
 
 TEST(BalanceTest, PastMovementCostsCanMakeMovingUnprofitable) {
-  // Rank 1 is twice as slow: moving saves a quarter of the time (1.0 s to
-  // 0.75 s predicted) unless a past redistribution cost more than that.
+  // Rank 1 is twice as slow: moving 33 of its 100 iterations cuts the finish
+  // from 2 s to 1.34 s (reduction 0.33) over loads expected to last 1 s, a
+  // benefit of 0.33 s: a past redistribution of 0.5 s is worth it (at most
+  // twice the benefit), one of 0.7 s is not.
   std::vector<RankProfile> Profiles = {{100, 1.0, 0}, {50, 1.0, 100}};
   Profiles[1].Remaining = 100;
   Profiles[0].Remaining = 100;
-  Decision Cheap = decide(Profiles, {0, 1}, BalanceParams());
-  EXPECT_TRUE(Cheap.Move);
+  BalanceParams P;
+  P.CostBenefit = true;
   Profiles[0].MoveSeconds = 0.5;
-  Decision Costly = decide(Profiles, {0, 1}, BalanceParams());
+  Decision Cheap = decide(Profiles, {0, 1}, P);
+  EXPECT_TRUE(Cheap.Move);
+  EXPECT_NEAR(Cheap.Benefit, 0.33, 1e-9);
+  Profiles[0].MoveSeconds = 0.7;
+  Decision Costly = decide(Profiles, {0, 1}, P);
   EXPECT_FALSE(Costly.Move);
-  EXPECT_NEAR(Costly.FinishAfter - Cheap.FinishAfter, 0.5, 1e-9);
+  EXPECT_NEAR(Costly.FinishAfter - Cheap.FinishAfter, 0.2, 1e-9);
   // Every member uses the largest cost, whoever measured it.
   std::swap(Profiles[0].MoveSeconds, Profiles[1].MoveSeconds);
-  EXPECT_FALSE(decide(Profiles, {0, 1}, BalanceParams()).Move);
+  EXPECT_FALSE(decide(Profiles, {0, 1}, P).Move);
 }

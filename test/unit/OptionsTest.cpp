@@ -101,9 +101,12 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
   EXPECT_EQ(errorOf({"prog", "x", "--dlb-xyz"}),
             "unknown option '--dlb-xyz' (valid options: --dlb-strategy=NAME, "
             "--dlb-stats=FILE, --dlb-verbose, --dlb-load=SPEC, --dlb-group=K, "
-            "--dlb-profit=F, --dlb-netprofile=FILE, --dlb-reselect=F|off, "
+            "--dlb-netprofile=FILE, --dlb-reselect=F|off, "
             "--dlb-future-load=persistent|shifting, --dlb-blocksize=B, "
-            "--dlb-period=S)");
+            "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
+            "--dlb-quantumscale=K, --dlb-filter=table|off|H, "
+            "--dlb-threshold=F|off, --dlb-costbenefit=on|off, "
+            "--dlb-trace=FILE)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -143,13 +146,13 @@ TEST(OptionsTest, VerboseTakesNoValue) {
 } // namespace
 
 TEST(OptionsTest, BalancingOptions) {
-  std::vector<std::string> A = {"prog", "--dlb-group=3", "--dlb-profit=0.8",
+  std::vector<std::string> A = {"prog", "--dlb-group=3", "--dlb-threshold=0.2",
                                 "--dlb-load=constant:load=2,ranks=1"};
   Options Opts;
   std::string Error;
   ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
   EXPECT_EQ(Opts.GroupSize, 3);
-  EXPECT_DOUBLE_EQ(Opts.ProfitFactor, 0.8);
+  EXPECT_DOUBLE_EQ(Opts.Threshold, 0.2);
   ASSERT_EQ(Opts.Load.size(), 1u);
   EXPECT_EQ(Opts.Load[0].Kind, LoadSpec::Constant);
   EXPECT_EQ(A.size(), 1u);
@@ -160,7 +163,7 @@ TEST(OptionsTest, BadBalancingOptionsAreNamed) {
             std::string::npos);
   EXPECT_NE(errorOf({"prog", "--dlb-group=2x"}).find("bad value '2x' for --dlb-group"),
             std::string::npos);
-  EXPECT_NE(errorOf({"prog", "--dlb-profit=1.5"}).find("bad value '1.5' for --dlb-profit"),
+  EXPECT_NE(errorOf({"prog", "--dlb-threshold=1.5"}).find("bad value '1.5' for --dlb-threshold"),
             std::string::npos);
   EXPECT_NE(errorOf({"prog", "--dlb-load=random:max=x"}).find("bad value for --dlb-load: "),
             std::string::npos);
@@ -203,14 +206,15 @@ TEST(OptionsTest, BadModelOptionsAreNamed) {
 TEST(OptionsTest, PipelineOptions) {
   Options Defaults;
   EXPECT_EQ(Defaults.BlockSize, 0);
-  EXPECT_DOUBLE_EQ(Defaults.PipelinePeriod, 0.05);
+  EXPECT_TRUE(Defaults.PeriodAuto);
   std::vector<std::string> A = {"prog", "--dlb-blocksize=16",
                                 "--dlb-period=0"};
   Options Opts;
   std::string Error;
   ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
   EXPECT_EQ(Opts.BlockSize, 16);
-  EXPECT_DOUBLE_EQ(Opts.PipelinePeriod, 0);
+  EXPECT_FALSE(Opts.PeriodAuto);
+  EXPECT_DOUBLE_EQ(Opts.Period, 0);
   EXPECT_EQ(A.size(), 1u);
 }
 
@@ -226,4 +230,51 @@ TEST(OptionsTest, BadPipelineOptionsAreNamed) {
                   .find(std::string("bad value '") + Bad + "' for --dlb-period"),
               std::string::npos)
         << Bad;
+}
+
+TEST(OptionsTest, ControlOptions) {
+  // The defaults of Siegell & Steenkiste: f_interact 5%, quantumscale 10,
+  // Table 1's filter, a 10% threshold, cost-benefit on.
+  Options D;
+  EXPECT_DOUBLE_EQ(D.InteractFraction, 0.05);
+  EXPECT_DOUBLE_EQ(D.QuantumScale, 10);
+  EXPECT_DOUBLE_EQ(D.Quantum, 0.01);
+  EXPECT_EQ(D.Filter, FilterMode::Table);
+  EXPECT_DOUBLE_EQ(D.Threshold, 0.1);
+  EXPECT_TRUE(D.CostBenefit);
+  std::vector<std::string> A = {
+      "prog",          "--dlb-period=0.5",     "--dlb-interact=0.1",
+      "--dlb-quantum=0.1", "--dlb-quantumscale=5", "--dlb-filter=0.8",
+      "--dlb-threshold=off", "--dlb-costbenefit=off", "--dlb-trace=t.csv"};
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_FALSE(Opts.PeriodAuto);
+  EXPECT_DOUBLE_EQ(Opts.Period, 0.5);
+  EXPECT_DOUBLE_EQ(Opts.InteractFraction, 0.1);
+  EXPECT_DOUBLE_EQ(Opts.Quantum, 0.1);
+  EXPECT_DOUBLE_EQ(Opts.QuantumScale, 5);
+  EXPECT_EQ(Opts.Filter, FilterMode::Fixed);
+  EXPECT_DOUBLE_EQ(Opts.FilterHistory, 0.8);
+  EXPECT_DOUBLE_EQ(Opts.Threshold, 0);
+  EXPECT_FALSE(Opts.CostBenefit);
+  EXPECT_EQ(Opts.TraceFile, "t.csv");
+  std::vector<std::string> B = {"prog", "--dlb-period=auto", "--dlb-filter=off"};
+  ASSERT_TRUE(parseOptions(B, Opts, Error)) << Error;
+  EXPECT_TRUE(Opts.PeriodAuto);
+  EXPECT_EQ(Opts.Filter, FilterMode::Off);
+}
+
+TEST(OptionsTest, BadControlOptionsAreNamed) {
+  const std::pair<const char *, const char *> Bad[] = {
+      {"--dlb-interact", "0"},     {"--dlb-interact", "1.5"},
+      {"--dlb-quantum", "0"},      {"--dlb-quantum", "x"},
+      {"--dlb-quantumscale", "-1"}, {"--dlb-filter", "1"},
+      {"--dlb-filter", "lowpass"}, {"--dlb-threshold", "1"},
+      {"--dlb-threshold", "on"},   {"--dlb-costbenefit", "yes"}};
+  for (const auto &[Name, Value] : Bad)
+    EXPECT_NE(errorOf({"prog", std::string(Name) + "=" + Value})
+                  .find(std::string("bad value '") + Value + "' for " + Name),
+              std::string::npos)
+        << Name << "=" << Value;
 }

@@ -13,6 +13,7 @@
 #define DLBCC_ANALYSIS_LOOPMODEL_H
 
 #include "dlbcc/Analysis/Dependence.h"
+#include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Frontend/Annotation.h"
 #include "dlbcc/Support/Diagnostics.h"
@@ -138,6 +139,8 @@ struct LoopModel {
   std::string Work;
   /// Work does not depend on the index.
   bool WorkUniform = true;
+  /// Work as a number, when it depends on no run-time value.
+  std::optional<double> WorkValue;
   /// W(i) as counted from the loop body.
   std::string WorkEstimate;
   /// Where WorkEstimate is uncertain, in body order.
@@ -147,6 +150,8 @@ struct LoopModel {
   std::string Data;
   /// Doacross loops: the pipelined enclosing loop.
   std::optional<PipelineModel> Pipeline;
+  /// Where its load balancing hook goes.
+  HookPlan Hooks;
 
   /// Prints the model as the dump of the analysis stage.
   void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;

@@ -12,9 +12,12 @@
 #ifndef DLBCC_ANALYSIS_WORKMODEL_H
 #define DLBCC_ANALYSIS_WORKMODEL_H
 
+#include <optional>
+
 namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
+class Stmt;
 } // namespace clang
 
 namespace dlbcc {
@@ -25,6 +28,11 @@ struct LoopModel;
 /// WorkNotes, Data) from its loop body, its distributed arrays and its
 /// cost() clause.
 void computeWorkAndData(LoopModel &M, clang::ASTContext &Ctx);
+
+/// The basic operations of statement \p S (in or around the loop of \p M),
+/// counted by the same rules, when they do not depend on run-time values.
+std::optional<double> operationsOf(const clang::Stmt *S, const LoopModel &M,
+                                   clang::ASTContext &Ctx);
 
 /// Reports W and D of \p M as a remark at the loop, with a note at each
 /// place that made the estimate uncertain (dlbcc --remarks).
