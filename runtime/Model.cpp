@@ -93,8 +93,15 @@ std::vector<double> redistribute(const ModelInput &In,
   const double Iterations = Moved / In.WorkPerIteration;
   const double MoveCost = Iterations * In.DataBytes / In.Net.Bandwidth;
   const BalanceParams &B = In.Balance;
+  // decide()'s rules: the threshold on the finish without costs, then the
+  // cost-benefit test over the loads' expected persistence.
+  const double Benefit =
+      Before > 0 && std::isfinite(Before)
+          ? (1 - After / Before) * std::min(Before, In.LoadPersistence)
+          : Infinity;
   if (Iterations < B.MinMove || Moved < B.MinMoveFraction * Gamma ||
-      After + MoveCost > B.ProfitFactor * Before)
+      After > B.ProfitFactor * Before ||
+      (B.CostBenefit && MoveCost > B.CostBenefitMargin * Benefit))
     return Work;
   Alpha = Moved; // = 1/2 sum |gamma_i - chi_i|
   return New;

@@ -1281,6 +1281,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   if (Failed)
     return std::nullopt;
   computeWorkAndData(M, Ctx);
+  M.Hooks = placeHooks(M, Ctx);
   return M;
 }
 
@@ -1325,6 +1326,10 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   if (Ann->Cost)
     OS << ", from cost() (counted: " << WorkEstimate << ")";
   OS << "\n  data D = " << Data << " bytes\n";
+  OS << "  hooks: " << toString(Hooks.Realization);
+  if (Hooks.AtRunTime)
+    OS << " (sized at run time)";
+  OS << "\n";
   if (!Pipeline)
     return;
   OS << "  pipelined " << Pipeline->Index->getName() << " in [";

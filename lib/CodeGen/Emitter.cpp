@@ -215,12 +215,25 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
   } else {
     OS << declarations(M);
-    // The hook runs after every iteration, also after `continue`; it may
-    // shrink end() when iterations move to another rank.
-    OS << "  for (" << IndexType << " " << I << " = " << BlockVar
-       << ".begin(); " << I << " < " << BlockVar << ".end(); " << BlockVar
-       << ".hook(" << I << "), ++" << I << ")\n";
-    OS << "  " << body(M) << "\n";
+    if (M.Hooks.Realization == HookRealization::Body) {
+      // The hook runs after every iteration, also after `continue`; it may
+      // shrink end() when iterations move to another rank.
+      OS << "  for (" << IndexType << " " << I << " = " << BlockVar
+         << ".begin(); " << I << " < " << BlockVar << ".end(); " << BlockVar
+         << ".hook(" << I << "), ++" << I << ")\n";
+      OS << "  " << body(M) << "\n";
+    } else {
+      // Strip-mined (section 5.1 of Siegell & Steenkiste): one hook per
+      // strip, whose size the runtime chooses; it may shrink end().
+      OS << "  // dlbcc: one load balancing hook per strip of iterations\n"
+         << "  for (long long dlbcc_lo = " << BlockVar
+         << ".begin(), dlbcc_hi; dlbcc_lo < " << BlockVar
+         << ".end(); dlbcc_lo = dlbcc_hi) {\n"
+         << "  dlbcc_hi = " << BlockVar << ".strip(dlbcc_lo);\n"
+         << "  for (" << IndexType << " " << I << " = dlbcc_lo; " << I
+         << " < dlbcc_hi; ++" << I << ")\n  " << body(M) << "\n  "
+         << BlockVar << ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
+    }
     unsigned Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {
       std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
@@ -261,6 +274,10 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
      << ");\n";
   if (M.Ann->Dist == DistKind::Cyclic)
     OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
+  if (M.Hooks.Realization == HookRealization::Strip)
+    OS << "  " << RunVar << ".hooks(dlb::HookLevel::Strip);\n";
+  if (M.Hooks.Realization == HookRealization::Execution)
+    OS << "  " << RunVar << ".hooks(dlb::HookLevel::Execution);\n";
   // W and D feed the cost model of the doall strategies; W of a pipelined
   // loop may mention the pipelined index, which does not exist here.
   if (!M.Pipeline) {

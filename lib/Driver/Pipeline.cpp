@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
 #include "dlbcc/Driver/Pipeline.h"
+#include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/CodeGen/Emitter.h"
@@ -82,6 +83,7 @@ public:
         remarkWorkAndData(*M, DE);
         if (M->Pipeline)
           remarkPipeline(*M, DE);
+        remarkHooks(*M, DE);
       }
       Models.push_back(std::move(*M));
     }

@@ -238,6 +238,32 @@ DiagInfo info(Diag D) {
                "boundary values flow to the next rank once per block"};
   case Diag::NotePipelineRead:
     return {N, "'%0' reads the value of iteration (%1, %2): %3"};
+  case Diag::RemarkHookBody:
+    return {R, "load balancing hook after every iteration of '%0': %1 "
+               "operations run between two hooks, a hook of %2 costs %3%%"};
+  case Diag::RemarkHookExecution:
+    return {R, "load balancing hook at the end of the body of the %0 at line "
+               "%1 (%2 operations between two executions): the runtime "
+               "balances between executions of this loop, where it "
+               "communicates anyway"};
+  case Diag::RemarkHookStrip:
+    return {R, "no hook location is cheap enough (a hook of %0 operations "
+               "may cost at most 1%% of the code between two of its "
+               "executions): '%1' is strip-mined, with one hook per strip of "
+               "at least %2 operations (%3 iterations), sized at run time"};
+  case Diag::RemarkHookRunTime:
+    return {R, "the operations between hooks depend on run-time values: '%0' "
+               "is strip-mined, and the runtime sizes each strip to at least "
+               "%1 operations from the actual W(%0) (a strip of one iteration "
+               "puts the hook after every iteration); a constant cost() "
+               "decides at compile time"};
+  case Diag::RemarkHookBlock:
+    return {R, "load balancing hook at the block boundaries of '%0', next to "
+               "the pipeline's communication (%1); the block size stays the one chosen for the grain, and "
+               "the runtime sets how many blocks pass between interactions"};
+  case Diag::NoteHookCandidate:
+    return {N, "hook location at the end of the body of the %0: %1 "
+               "operations between two executions, %2"};
   case Diag::DoAcrossSequential:
     return {W, "this doacross loop is not directly inside a loop that could "
                "be pipelined; it runs sequentially on rank 0"};

@@ -52,6 +52,7 @@ void accepted(int n, double x, double (*q)[N]) {
 // CHECK-NEXT:   reduction max: m
 // CHECK-NEXT:   work W(i) = std::sqrt(i) + weight(i), non-uniform, from cost() (counted: 80)
 // CHECK-NEXT:   data D = 8 bytes
+// CHECK-NEXT:   hooks: strip (sized at run time)
 
 // CHECK-NEXT: loop accepted.cpp:[[@LINE+2]]:3: doall i in [0, n), block, strategy auto
 #pragma dlb doall distribute(q) shape(q[n][N])
@@ -60,6 +61,7 @@ void accepted(int n, double x, double (*q)[N]) {
 // CHECK-NEXT:   array q: distributed, pointer-to-array 2-D of double, dim 0 (rows), halo [0, 0], written
 // CHECK-NEXT:   work W(i) = 1, uniform
 // CHECK-NEXT:   data D = 128 bytes
+// CHECK-NEXT:   hooks: strip
 // CHECK-NOT: {{.}}
 }
 

@@ -22,13 +22,18 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   dlb::Dist2D<double> grid = dlbcc_block.dist2D<double>(0);
 // CHECK-NEXT:   std::vector<double> &w = dlbcc_block.wholeVector<double>(1);
 // CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
-// CHECK-NEXT:   for (int j = dlbcc_block.begin(); j < dlbcc_block.end(); dlbcc_block.hook(j), ++j)
+// CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
+// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
+// CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
+// CHECK-NEXT:   for (int j = dlbcc_lo; j < dlbcc_hi; ++j)
 // CHECK-NEXT:   {
 // CHECK-NEXT:     if (j == N)
 // CHECK-NEXT:       continue;
 // CHECK-NEXT:     for (int i = 0; i < N; ++i)
 // CHECK-NEXT:       grid[i][j] = norm(i, j) * scale + w[i] + K;
 // CHECK-NEXT:     total += grid[0][j];
+// CHECK-NEXT:   }
+// CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
 // CHECK-NEXT: }
@@ -41,6 +46,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK:      { // dlbcc: the loop at emit.cpp:[[#LOOP1]]:3 runs on all ranks through libdlb
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
 // CHECK-NEXT:   dlbcc_run.bounds(0, N);
+// CHECK-NEXT:   dlbcc_run.hooks(dlb::HookLevel::Strip);
 // CHECK-NEXT:   dlbcc_run.work(163);
 // CHECK-NEXT:   dlbcc_run.data(64);
 // CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::GCDLB);
@@ -67,8 +73,13 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
 // CHECK-NEXT:   dlb::Dist1D<double> out = dlbcc_block.dist1D<double>(0);
 // CHECK-NEXT:   auto &src = *dlbcc_block.wholeData<double[8][8]>(1);
-// CHECK-NEXT:   for (int k = dlbcc_block.begin(); k < dlbcc_block.end(); dlbcc_block.hook(k), ++k)
+// CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
+// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
+// CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
+// CHECK-NEXT:   for (int k = dlbcc_lo; k < dlbcc_hi; ++k)
 // CHECK-NEXT:   { out[k] = src[k][k]; }
+// CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   }
 // CHECK-NEXT: }
 // CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_1("emit.cpp:[[#LOOP2]]:3", dlbcc_kernel_1);
 // CHECK-EMPTY:
@@ -79,6 +90,7 @@ void diagonal(double (&out)[N]) {
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_1);
 // CHECK-NEXT:   dlbcc_run.bounds(0, static_cast<long long>(N - 1) + 1);
 // CHECK-NEXT:   dlbcc_run.schedule(dlb::Schedule::Cyclic);
+// CHECK-NEXT:   dlbcc_run.hooks(dlb::HookLevel::Strip);
 // CHECK-NEXT:   dlbcc_run.work(2);
 // CHECK-NEXT:   dlbcc_run.data(8);
 // CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::Static);

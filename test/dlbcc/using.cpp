@@ -57,8 +57,13 @@ int main() {
 // CHECK-NEXT:   {
 // CHECK-NEXT:   double offset = dlbcc_block.scalar<double>(0);
 // CHECK-NEXT:   dlb::Dist1D<double> a = dlbcc_block.dist1D<double>(0);
-// CHECK-NEXT:   for (int i = dlbcc_block.begin(); i < dlbcc_block.end(); dlbcc_block.hook(i), ++i)
+// CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
+// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
+// CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
+// CHECK-NEXT:   for (int i = dlbcc_lo; i < dlbcc_hi; ++i)
 // CHECK-NEXT:   { a[i] = sqrt(scale(i)) + G::scale(offset) + unit; }
+// CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   }
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // A function without using declarations keeps the plain kernel.

@@ -101,6 +101,12 @@ enum class Diag {
   NoteRecursiveCall,
   RemarkPipeline,
   NotePipelineRead,
+  RemarkHookBody,
+  RemarkHookExecution,
+  RemarkHookStrip,
+  RemarkHookRunTime,
+  RemarkHookBlock,
+  NoteHookCandidate,
   // Program.
   DoAcrossSequential,
   NoMainWithLoops,
