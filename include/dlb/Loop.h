@@ -180,12 +180,14 @@ public:
     std::memcpy(&V, Scalars + ScalarOffsets[K], sizeof(T));
     return V;
   }
-  template <class T> Dist1D<T> dist1D(unsigned K) const {
-    const ArrayView &A = Arrays[K];
+  /// Distributed array K; Mirror: its view for the mirror iterations of a
+  /// bitonic loop's pairs (see pairSize).
+  template <class T> Dist1D<T> dist1D(unsigned K, bool Mirror = false) const {
+    const ArrayView &A = (Mirror ? Mirrors : Arrays)[K];
     return Dist1D<T>(reinterpret_cast<T *>(A.Base), A.RowOffset, A.Size);
   }
-  template <class T> Dist2D<T> dist2D(unsigned K) const {
-    const ArrayView &A = Arrays[K];
+  template <class T> Dist2D<T> dist2D(unsigned K, bool Mirror = false) const {
+    const ArrayView &A = (Mirror ? Mirrors : Arrays)[K];
     return Dist2D<T>(reinterpret_cast<T *const *>(A.Rows), A.RowOffset,
                      A.ColOffset);
   }
@@ -220,6 +222,18 @@ public:
     detail::combineBytes<T>(S.Bytes, &V, Op);
   }
 
+  /// A bitonic loop (LoopRun::bitonic): begin() and end() count pairs. Pair
+  /// P runs pairSize(P) iterations (2, or 1 for the middle pair of an odd
+  /// count): pairIteration(P, 0) = Lb + P with the front views of the
+  /// distributed arrays, then pairIteration(P, 1) = Ub - 1 - P with their
+  /// mirror views.
+  int pairSize(long long P) const {
+    return PairLb + P == PairUb - 1 - P ? 1 : 2;
+  }
+  long long pairIteration(long long P, int Side) const {
+    return Side == 0 ? PairLb + P : PairUb - 1 - P;
+  }
+
   /// A pipelined (doacross) loop: the iterations of the strip-mined loop
   /// that encloses the distributed one.
   long long outerBegin() const { return OuterBegin; }
@@ -251,6 +265,10 @@ public:
   const char *Scalars = nullptr;
   const std::size_t *ScalarOffsets = nullptr;
   ArrayView *Arrays = nullptr;
+  /// A bitonic loop: the distributed arrays' mirror views, and [Lb, Ub).
+  ArrayView *Mirrors = nullptr;
+  long long PairLb = 0;
+  long long PairUb = 0;
   ReductionSlot *Reductions = nullptr;
   /// Bookkeeping of hook(): the next iteration, checksums of the executed
   /// indices (modulo 2^64), and the iterations left until the next poll.
@@ -280,6 +298,15 @@ public:
     this->Ub = Ub;
   }
   void schedule(Schedule S) { Sched = S; }
+  /// Bitonic scheduling (Zaki, Parthasarathy & Li, section 1.5.3): the N
+  /// iterations run as ceil(N / 2) pairs, pair p being iteration Lb + p and
+  /// its mirror Ub - 1 - p, so that a loop whose work is affine in the index
+  /// (triangular) becomes uniform. Everything the runtime counts (partition,
+  /// balancing, transfers, checksums, statistics) is pairs; the work of pair
+  /// p is W(Lb + p) + W(Ub - 1 - p); a piece of pairs [a, b) holds two slabs
+  /// of each distributed array, for iterations [Lb + a, Lb + b) and
+  /// [Ub - b, Ub - a), each with its halo. The kernel runs Block::pairSize.
+  void bitonic() { Bitonic = true; }
   /// A doacross loop: [Lb, Ub) is the loop that encloses the distributed
   /// one, strip-mined into blocks that run as a pipeline across the ranks
   /// (values flow to higher indices of the distributed loop); MaxBlock > 0
@@ -413,6 +440,7 @@ private:
   long long Lb = 0;
   long long Ub = 0;
   Schedule Sched = Schedule::Block;
+  bool Bitonic = false;
   bool Pipelined = false;
   long long OuterLb = 0;
   long long OuterUb = 0;

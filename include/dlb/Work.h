@@ -50,6 +50,13 @@ private:
   std::vector<double> Sums;     ///< cumulative work at each knot
 };
 
+/// The work of pair p of a bitonic loop over [Lb, Ub) (Pairing), from the
+/// work W of its iterations: W(Lb + p) + W(Ub - 1 - p), only W(Lb + p) for
+/// the middle pair of an odd count; negative values count as 0. With W
+/// affine every pair has the same work: the runtime balances a uniform loop.
+std::function<double(long long)>
+pairWork(long long Lb, long long Ub, std::function<double(long long)> W);
+
 } // namespace dlb
 
 #endif // DLB_WORK_H
