@@ -80,6 +80,7 @@ public:
         continue;
       if (Opts.Remarks) {
         remarkWorkAndData(*M, DE);
+        remarkSchedule(*M, DE);
         if (M->Pipeline)
           remarkPipeline(*M, DE);
       }

@@ -138,6 +138,9 @@ struct LoopModel {
   std::string Work;
   /// Work does not depend on the index.
   bool WorkUniform = true;
+  /// Work is affine and not constant in the index (a triangular loop):
+  /// schedule(bitonic) pairs iterations of equal total work.
+  bool WorkAffine = false;
   /// W(i) as counted from the loop body.
   std::string WorkEstimate;
   /// Where WorkEstimate is uncertain, in body order.

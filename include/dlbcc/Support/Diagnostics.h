@@ -32,6 +32,7 @@ enum class Diag {
   PragmaNotFollowedByFor,
   PragmaNotInBlock,
   PragmaConflictingDistKind,
+  PragmaBitonicDoAcross,
   // Loop form.
   LoopInitNotDecl,
   LoopIndexNotInteger,
@@ -99,6 +100,8 @@ enum class Diag {
   RemarkWorkFromCost,
   NoteUnknownTrips,
   NoteRecursiveCall,
+  RemarkBitonicSuggested,
+  RemarkBitonic,
   RemarkPipeline,
   NotePipelineRead,
   // Program.
