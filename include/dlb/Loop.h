@@ -4,8 +4,9 @@
 //
 // Every annotated loop becomes
 //   * a kernel: a function `void K(dlb::Block &)` that runs the iterations
-//     [B.begin(), B.end()) of one block, reading live-in scalars, array views
-//     and reduction slots from the block; it runs on every rank;
+//     [B.begin(), B.end()) of one block (a bitonic loop's: pairs of
+//     iterations), reading live-in scalars, array views and reduction slots
+//     from the block; it runs on every rank;
 //   * a LoopDesc: a static object that registers the kernel under the loop's
 //     name, so every rank can find it;
 //   * a call site on the pseudo-master (rank 0), which runs the sequential

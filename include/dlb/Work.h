@@ -2,9 +2,10 @@
 //
 // W(i), the work of iteration i in basic operations (Zaki, Parthasarathy &
 // Li, section 1.3.1; dlbcc derives it from the loop body), summed over
-// ranges of iterations: what the cost model measures speeds and remaining
-// work in. Pure; rank 0 builds the curve from the loop's work function and
-// sends it to the workers with their blocks.
+// ranges of iterations (or of a bitonic loop's pairs, pairWork): what the
+// cost model measures speeds and remaining work in. Pure; rank 0 builds the
+// curve from the loop's work function and sends it to the workers with their
+// blocks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_WORK_H
