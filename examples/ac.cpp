@@ -6,7 +6,9 @@
 // triangular (non-uniform): the first iterations are the heaviest. The
 // output a is distributed (element i per iteration); b and c are read with
 // arbitrary subscripts and are whole (replicated). The cost() clause tells
-// the load balancer how much work an iteration does.
+// the load balancer how much work an iteration does, and schedule(bitonic)
+// pairs iteration i with L - 1 - i, as the chapter does for AC: L/2 pairs of
+// L + 1 multiply-adds each, a uniform loop.
 //
 // All values are small multiples of 1/8, so the sums are exact in double
 // precision and the output does not depend on evaluation order.
@@ -42,7 +44,7 @@ int main(int argc, char **argv) {
     c[i] = (i * 3 % 13 - 6) / 4.0;
   }
 
-#pragma dlb doall distribute(a) whole(b, c) cost(len - i)
+#pragma dlb doall distribute(a) whole(b, c) cost(len - i) schedule(bitonic)
   for (int i = 0; i < len; ++i) {
     double acc = 0.0;
     for (int k = i; k < len; ++k)

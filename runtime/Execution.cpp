@@ -110,34 +110,30 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
 
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
                const Piece *Source) {
-  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
-    const ArrayArg &A = Spec.Arrays[K];
-    if (A.Role != ArrayArg::Distributed)
-      continue;
-    const Range Need = neededRange(R, A.Acc, distExtent(A));
+  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
+                           const Range &Iters) {
+    const Range Need = neededRange(Iters, A.Acc, distExtent(A));
     char *To = Out.reserve(slabBytes(A, Need), PieceAlign);
     if (!Source) {
       packSlab(A, Need, To);
-      continue;
+      return;
     }
-    const Slab &S = Source->Slabs[K];
+    const Slab &S = Source->Slabs[Slot];
     packSlab(S.Layout, {Need.Begin - S.First, Need.End - S.First}, To);
-  }
+  });
 }
 
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
                   std::shared_ptr<std::vector<char>> Storage) {
   Piece P;
   P.Iters = R;
-  P.Slabs.resize(Spec.Arrays.size());
-  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
-    const ArrayArg &A = Spec.Arrays[K];
-    if (A.Role != ArrayArg::Distributed)
-      continue;
-    const Range Need = neededRange(R, A.Acc, distExtent(A));
+  P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());
+  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
+                           const Range &Iters) {
+    const Range Need = neededRange(Iters, A.Acc, distExtent(A));
     char *Data = In.take(slabBytes(A, Need), PieceAlign);
-    P.Slabs[K] = {bufferLayout(A, Need, Data), Need.Begin};
-  }
+    P.Slabs[Slot] = {bufferLayout(A, Need, Data), Need.Begin};
+  });
   P.Storage = std::move(Storage);
   return P;
 }
@@ -146,7 +142,8 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
                    const ExecParams &Params, const WorkCurve &Curve,
                    std::vector<ArrayView> &Views)
     : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
-      Tables(Spec.Arrays.size()), Rank(context().Rank),
+      Mirrors(Views), Tables(Spec.Pairs.sides() * Spec.Arrays.size()),
+      Rank(context().Rank),
       UserMemory(context().Rank == 0),
       Balancing(Params.Strat != Strategy::Static && Params.GroupSize > 1 &&
                 Params.Hooks != HookLevel::Execution),
@@ -255,10 +252,7 @@ void Executor::runPiece(Piece P) {
     return;
   Current = std::move(P);
   if (!UserMemory)
-    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
-      if (Spec.Arrays[K].Role == ArrayArg::Distributed)
-        pointDistributed(Views[K], Spec.Arrays[K], Current.Slabs[K].Layout,
-                         Current.Slabs[K].First, Tables[K]);
+    pointViews();
   Block B;
   B.Begin = Current.Iters.Begin;
   B.End = Current.Iters.End;
@@ -266,6 +260,7 @@ void Executor::runPiece(Piece P) {
   B.Scalars = Spec.Scalars.data();
   B.ScalarOffsets = Spec.ScalarOffsets.data();
   B.Arrays = Views.data();
+  pairUp(B);
   B.Reductions = Result.Slots.data();
   B.Countdown = Countdown;
   B.Strip = Params.Strip;
@@ -294,6 +289,24 @@ void Executor::runPiece(Piece P) {
   Executed.push_back(std::move(Current));
 }
 
+void Executor::pointViews() {
+  const std::size_t Arrays = Spec.Arrays.size();
+  for (std::size_t Slot = 0; Slot < Current.Slabs.size(); ++Slot) {
+    const std::size_t K = Slot % Arrays;
+    if (Spec.Arrays[K].Role != ArrayArg::Distributed)
+      continue;
+    const Slab &S = Current.Slabs[Slot];
+    pointDistributed(Slot < Arrays ? Views[K] : Mirrors[K], Spec.Arrays[K],
+                     S.Layout, S.First, Tables[Slot]);
+  }
+}
+
+void Executor::pairUp(Block &B) {
+  B.Mirrors = Mirrors.data();
+  B.PairLb = Spec.Pairs.Lb;
+  B.PairUb = Spec.Pairs.Ub;
+}
+
 void Executor::prime() {
   // A call with no iterations runs the kernel's prologue (a worker rebuilds
   // each whole std::vector there) outside the measured time, so the speed of
@@ -303,6 +316,7 @@ void Executor::prime() {
   B.Scalars = Spec.Scalars.data();
   B.ScalarOffsets = Spec.ScalarOffsets.data();
   B.Arrays = Views.data();
+  pairUp(B);
   B.Reductions = Scratch.data();
   Context &C = context();
   const bool Outer = C.InKernel;

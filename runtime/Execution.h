@@ -35,6 +35,9 @@ struct LoopSpec {
   const std::vector<std::size_t> &ScalarOffsets;
   const std::vector<ArrayArg> &Arrays;
   std::size_t Reductions;
+  /// The units the runtime distributes: iterations, or a bitonic loop's
+  /// pairs (whose pieces hold two slabs of each distributed array).
+  Pairing Pairs;
 };
 
 /// How an execution balances; rank 0 decides it and sends it to the workers.
@@ -98,8 +101,9 @@ struct Slab {
   long long First = 0;
 };
 
-/// Iterations a rank holds, with the slabs of the distributed arrays they
-/// need (none on rank 0, which works in the user's arrays).
+/// Iterations (units of LoopSpec::Pairs) a rank holds, with the slabs of the
+/// distributed arrays they need (none on rank 0, which works in the user's
+/// arrays): Slabs[Side * Arrays + K] for array K on each side.
 struct Piece {
   Range Iters;
   std::vector<Slab> Slabs;
@@ -132,8 +136,21 @@ struct RankWork {
   std::vector<ReductionSlot> Slots;
 };
 
-/// Appends to Out, for each distributed array, the slab that the iterations
-/// R need, taken from Source (or from the user's arrays when Source is null),
+/// Calls F(Slot, A, Iters) for each side and distributed array A, with the
+/// iterations that the units R run on that side; Slot indexes Piece::Slabs.
+template <class Fn>
+void forEachSide(const LoopSpec &Spec, const Range &R, Fn F) {
+  const std::size_t Arrays = Spec.Arrays.size();
+  for (unsigned Side = 0; Side < Spec.Pairs.sides(); ++Side) {
+    const Range Iters = Spec.Pairs.side(R, Side);
+    for (std::size_t K = 0; K < Arrays; ++K)
+      if (Spec.Arrays[K].Role == ArrayArg::Distributed)
+        F(Side * Arrays + K, Spec.Arrays[K], Iters);
+  }
+}
+
+/// Appends to Out, for each side and distributed array, the slab that the
+/// units R need, taken from Source (or from the user's arrays when Source is null),
 /// aligned for use in place by the receiver.
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
                const Piece *Source);
@@ -197,6 +214,11 @@ private:
   static void pollThunk(Block &B);
   void poll(Block &B);
   void runPiece(Piece P);
+  /// Points the distributed arrays' views, front and mirror, at the current
+  /// piece's slabs.
+  void pointViews();
+  /// Gives B the mirror views and the bounds of a bitonic loop's pairs.
+  void pairUp(Block &B);
   /// Accounts compute time since the last poll and sleeps for the emulated
   /// load; returns the time slept.
   double account();
@@ -251,6 +273,9 @@ private:
   ExecParams Params;
   WorkCurve Curve;
   std::vector<ArrayView> &Views;
+  /// The views of the mirror side of a bitonic loop (on rank 0, Views).
+  std::vector<ArrayView> Mirrors;
+  /// Row tables of the views, per side and array (Piece::Slabs order).
   std::vector<std::vector<char *>> Tables;
   int Rank;
   bool UserMemory;

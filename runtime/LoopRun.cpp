@@ -34,8 +34,10 @@ using Partition = std::vector<std::vector<Range>>;
 /// The strategy and group size of this execution: --dlb-strategy overrides
 /// the loop's clause; under auto the cost model chooses as the execution
 /// runs. DataBytes is D from dlbcc, or negative to compute it here.
+/// Sides: the iterations per unit (a bitonic loop's pairs move two).
 ExecParams execParams(Strategy Clause, int Ranks,
-                      const std::vector<ArrayArg> &Arrays, double DataBytes) {
+                      const std::vector<ArrayArg> &Arrays, double DataBytes,
+                      unsigned Sides) {
   const Context &C = context();
   const Options &O = C.Opts;
   ExecParams P;
@@ -57,8 +59,8 @@ ExecParams execParams(Strategy Clause, int Ranks,
       if (A.Role == ArrayArg::Distributed && distExtent(A) > 0)
         DataBytes += static_cast<double>(slabBytes(A, {0, 1}));
   }
-  P.DataBytes = DataBytes;
-  P.Balance.MoveSecondsPerIteration = DataBytes / P.Net.Bandwidth;
+  P.DataBytes = DataBytes * Sides;
+  P.Balance.MoveSecondsPerIteration = P.DataBytes / P.Net.Bandwidth;
   P.FixedPeriod = O.PeriodAuto ? -1 : O.Period;
   P.Control.InteractFraction = O.InteractFraction;
   P.Control.Quantum = O.Quantum;
@@ -133,21 +135,14 @@ std::vector<char> packBody(const std::vector<Range> &Blocks,
   }
   Out.putVector(Metadata);
   Out.put<std::uint64_t>(Spec.Reductions);
+  Out.put(Spec.Pairs);
   for (const Range &B : Blocks)
     packSlabs(Out, Spec, B, nullptr);
   return std::move(Out.buffer());
 }
 
-/// Calls F(ArrayIndex) for each distributed array the loop writes.
-template <class Fn> void forEachWritten(const LoopSpec &Spec, Fn F) {
-  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
-    if (Spec.Arrays[K].Role == ArrayArg::Distributed &&
-        Spec.Arrays[K].Acc.Written)
-      F(K);
-}
-
 /// A worker's result: counters, reduction slots, then each executed piece's
-/// range and the slabs it wrote.
+/// range and the slabs it wrote (on each side).
 std::vector<char> packResult(const RankWork &W,
                              const std::vector<Piece> &Executed,
                              const LoopSpec &Spec) {
@@ -158,9 +153,12 @@ std::vector<char> packResult(const RankWork &W,
   Out.put<std::uint64_t>(Executed.size());
   for (const Piece &P : Executed) {
     Out.put(P.Iters);
-    forEachWritten(Spec, [&](std::size_t K) {
-      const Slab &S = P.Slabs[K];
-      const Range Owned = ownedRange(P.Iters, distExtent(Spec.Arrays[K]));
+    forEachSide(Spec, P.Iters, [&](std::size_t Slot, const ArrayArg &A,
+                                   const Range &Iters) {
+      if (!A.Acc.Written)
+        return;
+      const Slab &S = P.Slabs[Slot];
+      const Range Owned = ownedRange(Iters, distExtent(A));
       const Range Local{Owned.Begin - S.First, Owned.End - S.First};
       packSlab(S.Layout, Local, Out.reserve(slabBytes(S.Layout, Local)));
     });
@@ -179,9 +177,11 @@ RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec) {
   const auto Pieces = In.get<std::uint64_t>();
   for (std::uint64_t I = 0; I < Pieces; ++I) {
     const auto R = In.get<Range>();
-    forEachWritten(Spec, [&](std::size_t K) {
-      const ArrayArg &A = Spec.Arrays[K];
-      const Range Owned = ownedRange(R, distExtent(A));
+    forEachSide(Spec, R, [&](std::size_t, const ArrayArg &A,
+                             const Range &Iters) {
+      if (!A.Acc.Written)
+        return;
+      const Range Owned = ownedRange(Iters, distExtent(A));
       unpackSlab(A, Owned, In.take(slabBytes(A, Owned)));
     });
   }
@@ -377,19 +377,32 @@ void LoopRun::run() {
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
   const int Ranks = Distribute ? C.Size : 1;
   const double Start = now();
-  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size()};
-  ExecParams Params = execParams(Strat, Ranks, Arrays, DataBytes);
+  // What the runtime distributes: the iterations, or a bitonic loop's pairs.
+  const Pairing Pairs{Lb, Ub, Bitonic};
+  const Range Space = Pairs.space();
+  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size(), Pairs};
+  ExecParams Params =
+      execParams(Strat, Ranks, Arrays, DataBytes, Pairs.sides());
   if (Pipelined)
     pipelineParams(Params, Desc, Ub - Lb, OuterLb, OuterUb, MaxBlock, Ranks);
-  // W over the iterations, for the cost model (only auto evaluates it)
-  // and the strips of strip-mined hooks.
+  // W over the units, for the cost model (only auto evaluates it) and the
+  // strips of strip-mined hooks.
+  std::function<double(long long)> UnitWork = WorkFn;
+  if (Bitonic)
+    UnitWork = pairWork(Lb, Ub,
+                        WorkFn ? WorkFn : [W = WorkConstant](long long) {
+                          return W;
+                        });
   const bool NeedsWork = Params.Auto || Hooks == HookLevel::Strip;
   const WorkCurve Curve = !NeedsWork ? WorkCurve()
-                          : WorkFn   ? WorkCurve(Lb, Ub, WorkFn)
+                          : UnitWork ? WorkCurve(Space.Begin, Space.End,
+                                                 UnitWork)
                                      : WorkCurve(WorkConstant);
-  hookParams(Params, Hooks, Curve.of({Lb, Ub}) / static_cast<double>(Ub - Lb));
+  hookParams(Params, Hooks,
+             Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
   const std::vector<double> EncodedCurve = Curve.encode();
-  const Partition Parts = startPartition(Desc, Params, Sched, Lb, Ub, Ranks);
+  const Partition Parts =
+      startPartition(Desc, Params, Sched, Space.Begin, Space.End, Ranks);
   // Under a dynamic strategy every rank takes part: work may come its way.
   auto TakesPart = [&](int W) {
     if (Params.Pipelined)
@@ -471,7 +484,8 @@ void LoopRun::run() {
       Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
-  verify(Desc.name(), Lb, Ub, Pipelined ? OuterUb - OuterLb : 1, Work);
+  verify(Desc.name(), Space.Begin, Space.End,
+         Pipelined ? OuterUb - OuterLb : 1, Work);
   for (std::size_t K = 0; K < Reductions.size(); ++K) {
     const ReductionArg &R = Reductions[K];
     for (const RankWork &W : Work)
@@ -506,7 +520,8 @@ void serveRun(const Command &Cmd) {
   const auto ScalarOffsets = In.getVector<std::size_t>();
   const auto Arrays = In.getVector<ArrayArg>();
   const auto Reductions = In.get<std::uint64_t>();
-  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions};
+  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions,
+                      In.get<Pairing>()};
 
   std::vector<std::vector<char>> Whole(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {

@@ -1,7 +1,8 @@
 //===- Partition.cpp - Initial assignment of iterations to ranks ----------===//
 //
 // Owns the pure decisions of the static strategy: which iterations each rank
-// runs, and which slab of a distributed array a block needs or writes back.
+// runs, which slab of a distributed array a block needs or writes back, and
+// which iterations the pairs of a bitonic loop stand for.
 //
 //===----------------------------------------------------------------------===//
 #include "dlb/Partition.h"
@@ -68,6 +69,21 @@ weightedPartition(long long Lb, long long Ub,
     Begin += Sizes[R];
   }
   return Parts;
+}
+
+Range Pairing::space() const {
+  if (!Bitonic)
+    return {Lb, Ub};
+  return {0, Ub > Lb ? (Ub - Lb + 1) / 2 : 0};
+}
+
+Range Pairing::side(const Range &R, unsigned Side) const {
+  if (!Bitonic)
+    return R;
+  if (Side == 0)
+    return {Lb + R.Begin, Lb + R.End};
+  const long long End = Ub - R.Begin;
+  return {std::min(End, std::max(Ub - R.End, Lb + space().End)), End};
 }
 
 Range neededRange(const Range &Iters, const Access &Acc, long long Extent) {

@@ -62,4 +62,13 @@ WorkCurve WorkCurve::decode(const std::vector<double> &Data) {
   return C;
 }
 
+std::function<double(long long)>
+pairWork(long long Lb, long long Ub, std::function<double(long long)> W) {
+  return [Lb, Ub, W = std::move(W)](long long P) {
+    const long long Front = Lb + P, Mirror = Ub - 1 - P;
+    const double Work = std::max(0.0, W(Front));
+    return Mirror == Front ? Work : Work + std::max(0.0, W(Mirror));
+  };
+}
+
 } // namespace dlb

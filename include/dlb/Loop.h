@@ -4,8 +4,9 @@
 //
 // Every annotated loop becomes
 //   * a kernel: a function `void K(dlb::Block &)` that runs the iterations
-//     [B.begin(), B.end()) of one block, reading live-in scalars, array views
-//     and reduction slots from the block; it runs on every rank;
+//     [B.begin(), B.end()) of one block (a bitonic loop's: pairs of
+//     iterations), reading live-in scalars, array views and reduction slots
+//     from the block; it runs on every rank;
 //   * a LoopDesc: a static object that registers the kernel under the loop's
 //     name, so every rank can find it;
 //   * a call site on the pseudo-master (rank 0), which runs the sequential
@@ -205,12 +206,14 @@ public:
     std::memcpy(&V, Scalars + ScalarOffsets[K], sizeof(T));
     return V;
   }
-  template <class T> Dist1D<T> dist1D(unsigned K) const {
-    const ArrayView &A = Arrays[K];
+  /// Distributed array K; Mirror: its view for the mirror iterations of a
+  /// bitonic loop's pairs (see pairSize).
+  template <class T> Dist1D<T> dist1D(unsigned K, bool Mirror = false) const {
+    const ArrayView &A = (Mirror ? Mirrors : Arrays)[K];
     return Dist1D<T>(reinterpret_cast<T *>(A.Base), A.RowOffset, A.Size);
   }
-  template <class T> Dist2D<T> dist2D(unsigned K) const {
-    const ArrayView &A = Arrays[K];
+  template <class T> Dist2D<T> dist2D(unsigned K, bool Mirror = false) const {
+    const ArrayView &A = (Mirror ? Mirrors : Arrays)[K];
     return Dist2D<T>(reinterpret_cast<T *const *>(A.Rows), A.RowOffset,
                      A.ColOffset);
   }
@@ -243,6 +246,18 @@ public:
       return;
     }
     detail::combineBytes<T>(S.Bytes, &V, Op);
+  }
+
+  /// A bitonic loop (LoopRun::bitonic): begin() and end() count pairs. Pair
+  /// P runs pairSize(P) iterations (2, or 1 for the middle pair of an odd
+  /// count): pairIteration(P, 0) = Lb + P with the front views of the
+  /// distributed arrays, then pairIteration(P, 1) = Ub - 1 - P with their
+  /// mirror views.
+  int pairSize(long long P) const {
+    return PairLb + P == PairUb - 1 - P ? 1 : 2;
+  }
+  long long pairIteration(long long P, int Side) const {
+    return Side == 0 ? PairLb + P : PairUb - 1 - P;
   }
 
   /// A pipelined (doacross) loop: the iterations of the strip-mined loop
@@ -288,6 +303,10 @@ public:
   const char *Scalars = nullptr;
   const std::size_t *ScalarOffsets = nullptr;
   ArrayView *Arrays = nullptr;
+  /// A bitonic loop: the distributed arrays' mirror views, and [Lb, Ub).
+  ArrayView *Mirrors = nullptr;
+  long long PairLb = 0;
+  long long PairUb = 0;
   ReductionSlot *Reductions = nullptr;
   /// Bookkeeping of hook(): the next iteration, checksums of the executed
   /// indices (modulo 2^64), and the iterations left until the next poll.
@@ -319,6 +338,15 @@ public:
   void schedule(Schedule S) { Sched = S; }
   /// Where dlbcc placed the loop's hooks; absent, after every iteration.
   void hooks(HookLevel L) { Hooks = L; }
+  /// Bitonic scheduling (Zaki, Parthasarathy & Li, section 1.5.3): the N
+  /// iterations run as ceil(N / 2) pairs, pair p being iteration Lb + p and
+  /// its mirror Ub - 1 - p, so that a loop whose work is affine in the index
+  /// (triangular) becomes uniform. Everything the runtime counts (partition,
+  /// balancing, transfers, checksums, statistics) is pairs; the work of pair
+  /// p is W(Lb + p) + W(Ub - 1 - p); a piece of pairs [a, b) holds two slabs
+  /// of each distributed array, for iterations [Lb + a, Lb + b) and
+  /// [Ub - b, Ub - a), each with its halo. The kernel runs Block::pairSize.
+  void bitonic() { Bitonic = true; }
   /// A doacross loop: [Lb, Ub) is the loop that encloses the distributed
   /// one, strip-mined into blocks that run as a pipeline across the ranks
   /// (values flow to higher indices of the distributed loop); MaxBlock > 0
@@ -453,6 +481,7 @@ private:
   long long Ub = 0;
   Schedule Sched = Schedule::Block;
   HookLevel Hooks = HookLevel::Body;
+  bool Bitonic = false;
   bool Pipelined = false;
   long long OuterLb = 0;
   long long OuterUb = 0;

@@ -23,6 +23,28 @@ struct Range {
   }
 };
 
+/// The units a loop over [Lb, Ub) is distributed in: what partitions,
+/// balancing, transfers, index checksums and statistics count. An ordinary
+/// loop: its iterations, each on one side. A bitonic loop (LoopRun::bitonic;
+/// Zaki, Parthasarathy & Li, section 1.5.3): the P = ceil(N / 2) pairs
+/// [0, P) of its N iterations, on two sides: pair p runs iteration Lb + p
+/// (front) and its mirror Ub - 1 - p, once when they coincide (the middle
+/// iteration of an odd N).
+struct Pairing {
+  long long Lb = 0;
+  long long Ub = 0;
+  bool Bitonic = false;
+
+  /// [Lb, Ub), or the pairs [0, P).
+  Range space() const;
+  unsigned sides() const { return Bitonic ? 2 : 1; }
+  /// The iterations that the units R run on side Side (0 or 1): R itself;
+  /// for pairs, the front [Lb + R.Begin, Lb + R.End) or the mirrors
+  /// [Ub - R.End, Ub - R.Begin) without the middle iteration, which runs in
+  /// front. The two sides of all pairs are disjoint and cover [Lb, Ub).
+  Range side(const Range &R, unsigned Side) const;
+};
+
 /// The blocks of iterations each of \p Ranks ranks owns initially.
 /// Block: one contiguous range per rank, sizes differing by at most one, the
 /// larger ones first. Cyclic: iteration I goes to rank (I - Lb) mod Ranks,

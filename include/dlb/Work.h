@@ -2,9 +2,10 @@
 //
 // W(i), the work of iteration i in basic operations (Zaki, Parthasarathy &
 // Li, section 1.3.1; dlbcc derives it from the loop body), summed over
-// ranges of iterations: what the cost model measures speeds and remaining
-// work in. Pure; rank 0 builds the curve from the loop's work function and
-// sends it to the workers with their blocks.
+// ranges of iterations (or of a bitonic loop's pairs, pairWork): what the
+// cost model measures speeds and remaining work in. Pure; rank 0 builds the
+// curve from the loop's work function and sends it to the workers with their
+// blocks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_WORK_H
@@ -49,6 +50,13 @@ private:
   std::vector<long long> Knots; ///< increasing iteration indices
   std::vector<double> Sums;     ///< cumulative work at each knot
 };
+
+/// The work of pair p of a bitonic loop over [Lb, Ub) (Pairing), from the
+/// work W of its iterations: W(Lb + p) + W(Ub - 1 - p), only W(Lb + p) for
+/// the middle pair of an odd count; negative values count as 0. With W
+/// affine every pair has the same work: the runtime balances a uniform loop.
+std::function<double(long long)>
+pairWork(long long Lb, long long Ub, std::function<double(long long)> W);
 
 } // namespace dlb
 

@@ -117,6 +117,9 @@ HookPlan placeHooks(const LoopModel &M, ASTContext &Ctx) {
   }
   if (M.Pipeline)
     P.Realization = HookRealization::Block;
+  else if (M.Ann->Schedule == ScheduleKind::Bitonic)
+    // The pair kernel has one hook per pair (Emitter::pairLoop).
+    P.Realization = HookRealization::Body;
   else if (P.Chosen && *P.Chosen == 0)
     P.Realization = HookRealization::Body;
   else if (P.Chosen)
@@ -134,6 +137,10 @@ void remarkHooks(const LoopModel &M, DiagnosticsEngine &DE) {
   const std::string Cost = format(dlb::HookOps);
   switch (P.Realization) {
   case HookRealization::Body:
+    if (M.Ann->Schedule == ScheduleKind::Bitonic) {
+      report(DE, Loc, Diag::RemarkHookPairs) << Index;
+      return;
+    }
     report(DE, Loc, Diag::RemarkHookBody)
         << Index << format(*P.Candidates[0].Between) << Cost
         << format(100 * dlb::HookOps / *P.Candidates[0].Between);

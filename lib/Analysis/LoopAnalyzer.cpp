@@ -1299,8 +1299,10 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   Lower->printPretty(OS, nullptr, PP);
   OS << ", ";
   Upper->printPretty(OS, nullptr, PP);
-  OS << (Inclusive ? "]" : ")") << ", " << toString(Ann->Dist) << ", strategy "
-     << toString(Ann->Strategy) << "\n";
+  OS << (Inclusive ? "]" : ")") << ", " << toString(Ann->Dist);
+  if (Ann->Schedule == ScheduleKind::Bitonic)
+    OS << ", schedule bitonic";
+  OS << ", strategy " << toString(Ann->Strategy) << "\n";
   for (const ArrayModel &AM : Arrays) {
     OS << "  array " << AM.Var->getName() << ": "
        << (AM.Role == ArrayRole::Distributed ? "distributed" : "whole") << ", "
@@ -1322,7 +1324,7 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   for (const ReductionModel &R : Reductions)
     OS << "  reduction " << toString(R.Op) << ": " << R.Var->getName() << "\n";
   OS << "  work W(" << Index->getName() << ") = " << Work << ", "
-     << (WorkUniform ? "uniform" : "non-uniform");
+     << (WorkUniform ? "uniform" : WorkAffine ? "affine" : "non-uniform");
   if (Ann->Cost)
     OS << ", from cost() (counted: " << WorkEstimate << ")";
   OS << "\n  data D = " << Data << " bytes\n";

@@ -64,6 +64,9 @@ std::string number(double V) {
   return S;
 }
 
+/// How work grows with the loop index: the degree of an expression in it.
+enum IndexDegree : int { Constant = 0, Affine = 1, Nonlinear = 2 };
+
 /// c + sum(k * f1 * f2 * ...): the factors are printed trip counts or
 /// extents, kept sorted so that equal products merge.
 struct Poly {
@@ -100,12 +103,19 @@ struct Poly {
     }
     return R;
   }
-  bool usesAny(const std::set<std::string> &Factors) const {
-    for (const auto &Term : Terms)
-      for (const std::string &F : Term.first)
-        if (Factors.count(F))
-          return true;
-    return false;
+  /// The degree in the loop index, given that of the factors that depend
+  /// on it (the others are constant).
+  int degree(const std::map<std::string, int> &FactorDegrees) const {
+    int D = 0;
+    for (const auto &Term : Terms) {
+      int Sum = 0;
+      for (const std::string &F : Term.first) {
+        auto It = FactorDegrees.find(F);
+        Sum += It == FactorDegrees.end() ? 0 : It->second;
+      }
+      D = std::max(D, std::min(Sum, int(Nonlinear)));
+    }
+    return D;
   }
   /// The constant first, then the terms by degree and text.
   std::string str() const {
@@ -151,6 +161,45 @@ bool refersTo(const Expr *E, const VarDecl *V) {
   return D && D->getDecl() == V;
 }
 
+/// The degree in the loop index of arithmetic expression \p E, given that of
+/// each variable: + and - keep the larger, * adds them, / by an expression
+/// without the index keeps the dividend's (for integers, up to rounding),
+/// casts and parentheses keep it; anything else over the index is
+/// Nonlinear.
+int indexDegree(const Expr *E,
+                llvm::function_ref<int(const VarDecl *)> VarDegree) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return indexDegree(C->getSubExpr(), VarDegree);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return V ? VarDegree(V) : Constant;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
+    return indexDegree(U->getSubExpr(), VarDegree);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    const int L = indexDegree(B->getLHS(), VarDegree);
+    const int R = indexDegree(B->getRHS(), VarDegree);
+    switch (B->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      return std::max(L, R);
+    case BO_Mul:
+      return std::min(L + R, int(Nonlinear));
+    case BO_Div:
+      return R == Constant ? L : Nonlinear;
+    default:
+      return L || R ? Nonlinear : Constant;
+    }
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *X = dyn_cast_or_null<Expr>(Child))
+      if (indexDegree(X, VarDegree) != Constant)
+        return Nonlinear;
+  return Constant;
+}
+
 /// An element of an array or vector, not a row of a 2-D array (`m[i]` of
 /// `double m[N][M]`, `double (*m)[M]` or `double **m`).
 bool isElement(const Expr *E) {
@@ -162,11 +211,16 @@ bool isElement(const Expr *E) {
 }
 
 /// Does the cost() expression use the parameter of its lambda, the index?
+bool isLambdaParam(const Decl *D) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(D))
+    if (const auto *M = dyn_cast<CXXMethodDecl>(P->getDeclContext()))
+      return M->getParent()->isLambda();
+  return false;
+}
+
 bool mentionsLambdaParam(const Stmt *S) {
   if (const auto *D = dyn_cast<DeclRefExpr>(S))
-    if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
-      if (const auto *M = dyn_cast<CXXMethodDecl>(P->getDeclContext()))
-        return M->getParent()->isLambda();
+    return isLambdaParam(D->getDecl());
   for (const Stmt *Child : S->children())
     if (Child && mentionsLambdaParam(Child))
       return true;
@@ -178,16 +232,16 @@ public:
   WorkModel(ASTContext &Ctx, const LoopModel &M)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), M(M) {}
 
-  /// W(i) of the loop body, whether it mentions the index, and its value
-  /// when it is a number.
+  /// W(i) of the loop body, its degree in the index, and its value when it
+  /// is a number.
   struct Work {
     std::string Text;
-    bool MentionsIndex;
+    int Degree;
     std::optional<double> Value;
   };
   Work work() {
     Poly W = cost(M.Loop->getBody());
-    return {W.str(), W.usesAny(IndexFactors), valueOf(W)};
+    return {W.str(), W.degree(IndexFactors), valueOf(W)};
   }
   std::optional<double> operations(const Stmt *S) { return valueOf(cost(S)); }
   std::string data();
@@ -199,6 +253,7 @@ private:
     std::string Mid;                ///< dlb::mid(...) or a number
     std::optional<double> MidValue; ///< when the mid is a constant
     bool MentionsIndex = false;
+    int Degree = Constant; ///< of the mid in the index
     const ForStmt *Loop = nullptr;
   };
   /// `for (V = Lo; V < Hi (or <=); ++V or V += Step)`.
@@ -238,6 +293,9 @@ private:
   bool writes(const Stmt *Scope, const VarDecl *V);
   ParentMap &parents(const VarDecl *V);
   std::optional<double> value(const Expr *E);
+  /// The degree in the loop index of a bound, through inner loop indices
+  /// and body-local variables as they are printed.
+  int degree(const Expr *E);
   void print(const Expr *E, bool Arith, raw_ostream &OS);
   void printVar(const DeclRefExpr *D, const VarDecl *V, bool Arith,
                 raw_ostream &OS);
@@ -260,8 +318,9 @@ private:
   const SourceManager &SM;
   const LoopModel &M;
   llvm::DenseMap<const VarDecl *, Binding> Env;
-  /// Printed trip counts that mention the loop index.
-  std::set<std::string> IndexFactors;
+  /// Printed trip counts that mention the loop index, with their degree
+  /// in it (at least Affine).
+  std::map<std::string, int> IndexFactors;
   llvm::DenseMap<const FunctionDecl *, Poly> Functions;
   llvm::SmallPtrSet<const FunctionDecl *, 4> Active;
   std::set<std::pair<unsigned, Diag>> Noted;
@@ -446,7 +505,7 @@ Poly WorkModel::loopCost(const ForStmt *F) {
     P += Iteration.scaled(*T->Count);
   } else {
     if (T->Index.MentionsIndex)
-      IndexFactors.insert(T->Text);
+      IndexFactors[T->Text] = std::max(int(Affine), T->Index.Degree);
     P += Iteration.times(T->Text);
   }
   return P;
@@ -526,6 +585,10 @@ WorkModel::tripCount(const CanonicalLoop &L) {
     T.Index.Mid = "dlb::mid(" + Args + ")";
   }
   T.Index.MentionsIndex = PrintedIndex;
+  // trips() and mid() are affine in their bounds for a step of 1.
+  const int D = std::max({degree(L.Lo), degree(L.Hi),
+                          L.Step ? degree(L.Step) : int(Constant)});
+  T.Index.Degree = D != Constant && Step != 1.0 ? Nonlinear : D;
   return T;
 }
 
@@ -647,6 +710,25 @@ std::optional<double> WorkModel::value(const Expr *E) {
   default:
     return std::nullopt;
   }
+}
+
+int WorkModel::degree(const Expr *E) {
+  return indexDegree(E, [&](const VarDecl *V) -> int {
+    switch (classify(V)) {
+    case VarKind::Index:
+      return Affine;
+    case VarKind::Bound:
+      return Env[V].Degree;
+    case VarKind::Local: {
+      Substituting.push_back(V);
+      const int D = degree(V->getInit());
+      Substituting.pop_back();
+      return D;
+    }
+    default:
+      return Constant;
+    }
+  });
 }
 
 /// Prints \p E with the variables of inner loops and body-local variables
@@ -787,12 +869,16 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
 void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
   WorkModel W(Ctx, M);
   auto Estimate = W.work();
+  int Degree = Estimate.Degree;
   M.WorkEstimate = Estimate.Text;
   M.WorkNotes = std::move(W.Notes);
   M.Data = W.data();
   if (const Expr *Cost = M.Ann->Cost) {
     M.Work = sourceText(Cost, Ctx);
     M.WorkUniform = !mentionsLambdaParam(Cost);
+    Degree = indexDegree(Cost, [](const VarDecl *V) -> int {
+      return isLambdaParam(V) ? Affine : Constant;
+    });
     Expr::EvalResult R;
     if (M.WorkUniform && Cost->EvaluateAsRValue(R, Ctx)) {
       if (R.Val.isInt())
@@ -802,9 +888,10 @@ void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
     }
   } else {
     M.Work = M.WorkEstimate;
-    M.WorkUniform = !Estimate.MentionsIndex;
+    M.WorkUniform = Degree == Constant;
     M.WorkValue = Estimate.Value;
   }
+  M.WorkAffine = !M.WorkUniform && Degree == Affine;
 }
 
 std::optional<double> operationsOf(const Stmt *S, const LoopModel &M,
@@ -823,6 +910,31 @@ void remarkWorkAndData(const LoopModel &M, DiagnosticsEngine &DE) {
   report(DE, Loc, Diag::RemarkWork) << Index << M.Work << M.Data;
   for (const WorkNote &N : M.WorkNotes)
     report(DE, N.Loc, N.Kind);
+}
+
+void remarkSchedule(const LoopModel &M, DiagnosticsEngine &DE) {
+  SourceLocation Loc = M.Loop->getForLoc();
+  StringRef Index = M.Index->getName();
+  if (M.Ann->Schedule != ScheduleKind::Bitonic) {
+    if (M.WorkAffine && !M.Pipeline)
+      report(DE, Loc, Diag::RemarkBitonicSuggested) << Index << M.Work;
+    return;
+  }
+  // A bound as an operand of + and -.
+  auto Operand = [&](const Expr *E) {
+    const Expr *X = E->IgnoreImpCasts();
+    const std::string Text = sourceText(E, M.Function->getASTContext());
+    return isa<DeclRefExpr, IntegerLiteral, ParenExpr, CallExpr, MemberExpr>(X)
+               ? Text
+               : "(" + Text + ")";
+  };
+  const auto *Zero = dyn_cast<IntegerLiteral>(M.Lower->IgnoreImpCasts());
+  const std::string Front =
+      Zero && Zero->getValue() == 0 ? "p" : Operand(M.Lower) + " + p";
+  const std::string Mirror =
+      Operand(M.Upper) + (M.Inclusive ? " - p" : " - 1 - p");
+  report(DE, Loc, Diag::RemarkBitonic)
+      << Front << Mirror << Index << !(M.WorkUniform || M.WorkAffine);
 }
 
 } // namespace dlbcc

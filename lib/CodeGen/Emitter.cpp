@@ -126,9 +126,7 @@ std::string Emitter::declarations(const LoopModel &M) const {
     StringRef N = A.Var->getName();
     OS << "  ";
     if (A.Role == ArrayRole::Distributed) {
-      const char *View = A.Dims == 1 ? "1D" : "2D";
-      OS << "dlb::Dist" << View << "<" << E << "> " << N << " = " << BlockVar
-         << ".dist" << View << "<" << E << ">(" << Slot << ");\n";
+      OS << distView(A, N, Slot, /*Mirror=*/false);
     } else {
       switch (A.Form) {
       case ArrayForm::CArray:
@@ -163,6 +161,46 @@ std::string Emitter::declarations(const LoopModel &M) const {
     OS << "  " << T << " " << Red.Var->getName() << " = dlb::identity<" << T
        << ">(" << runtimeOp(Red.Op) << ");\n";
   }
+  return Out;
+}
+
+std::string Emitter::distView(const ArrayModel &A, StringRef Name,
+                              unsigned Slot, bool Mirror) const {
+  std::string E = spell(A.ElemType, Ctx);
+  const char *View = A.Dims == 1 ? "1D" : "2D";
+  return llvm::formatv("dlb::Dist{0}<{1}> {2} = {3}.dist{0}<{1}>({4}{5});\n",
+                       View, E, Name, BlockVar, Slot, Mirror ? ", true" : "");
+}
+
+std::string Emitter::pairLoop(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "  // dlbcc: schedule(bitonic): pair p runs iteration lb + p on the "
+        "front views,\n  // then ub - 1 - p (unless the same) on the mirror "
+        "views\n";
+  std::string Bind;
+  unsigned Slot = 0;
+  for (const ArrayModel &A : M.Arrays) {
+    if (A.Role == ArrayRole::Distributed) {
+      std::string N = A.Var->getName().str();
+      OS << "  " << distView(A, "dlbcc_mirror_" + N, Slot, /*Mirror=*/true)
+         << "  auto &dlbcc_front_" << N << " = " << N << ";\n";
+      Bind += "    auto &" + N + " = dlbcc_side ? dlbcc_mirror_" + N +
+              " : dlbcc_front_" + N + ";\n";
+    }
+    ++Slot;
+  }
+  // One copy of the body, run once per side: `continue` ends one iteration,
+  // and labels in the body stay unique.
+  OS << "  for (long long dlbcc_p = " << BlockVar << ".begin(); dlbcc_p < "
+     << BlockVar << ".end(); " << BlockVar << ".hook(dlbcc_p), ++dlbcc_p)\n"
+     << "  for (int dlbcc_side = 0; dlbcc_side < " << BlockVar
+     << ".pairSize(dlbcc_p); ++dlbcc_side) {\n"
+     << "    [[maybe_unused]] " << spell(M.Index->getType(), Ctx) << " "
+     << M.Index->getName() << " = static_cast<"
+     << spell(M.Index->getType(), Ctx) << ">(" << BlockVar
+     << ".pairIteration(dlbcc_p, dlbcc_side));\n"
+     << Bind << "    " << body(M) << "\n  }\n";
   return Out;
 }
 
@@ -215,7 +253,9 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
   } else {
     OS << declarations(M);
-    if (M.Hooks.Realization == HookRealization::Body) {
+    if (M.Ann->Schedule == ScheduleKind::Bitonic) {
+      OS << pairLoop(M);
+    } else if (M.Hooks.Realization == HookRealization::Body) {
       // The hook runs after every iteration, also after `continue`; it may
       // shrink end() when iterations move to another rank.
       OS << "  for (" << IndexType << " " << I << " = " << BlockVar
@@ -278,6 +318,8 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << "  " << RunVar << ".hooks(dlb::HookLevel::Strip);\n";
   if (M.Hooks.Realization == HookRealization::Execution)
     OS << "  " << RunVar << ".hooks(dlb::HookLevel::Execution);\n";
+  if (M.Ann->Schedule == ScheduleKind::Bitonic)
+    OS << "  " << RunVar << ".bitonic();\n";
   // W and D feed the cost model of the doall strategies; W of a pipelined
   // loop may mention the pipelined index, which does not exist here.
   if (!M.Pipeline) {

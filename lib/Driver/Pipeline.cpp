@@ -81,6 +81,7 @@ public:
         continue;
       if (Opts.Remarks) {
         remarkWorkAndData(*M, DE);
+        remarkSchedule(*M, DE);
         if (M->Pipeline)
           remarkPipeline(*M, DE);
         remarkHooks(*M, DE);

@@ -75,6 +75,7 @@ private:
   std::vector<MarkerSlot> &Slots;
   std::vector<std::vector<Token>> &Items;
   bool SeenCost = false, SeenSchedule = false, SeenStrategy = false;
+  SourceLocation ScheduleLoc;
 };
 
 bool ClauseParser::parseName(NamedVar &Out) {
@@ -253,6 +254,7 @@ bool ClauseParser::parseKeywordArg(StringRef Clause, bool &Seen,
     if (Word != "bitonic")
       return fail(Loc, Diag::PragmaUnknownSchedule, Word);
     A.Schedule = ScheduleKind::Bitonic;
+    ScheduleLoc = ClauseLoc;
   } else {
     std::optional<StrategyKind> K =
         llvm::StringSwitch<std::optional<StrategyKind>>(Word)
@@ -323,6 +325,9 @@ bool ClauseParser::parse() {
     if (!Ok)
       return false;
   }
+  // A pipeline's stages are contiguous blocks of the distributed loop.
+  if (A.Kind == LoopKind::DoAcross && A.Schedule == ScheduleKind::Bitonic)
+    return fail(ScheduleLoc, Diag::PragmaBitonicDoAcross);
   return true;
 }
 

@@ -60,6 +60,9 @@ DiagInfo info(Diag D) {
   case Diag::PragmaConflictingDistKind:
     return {E, "all distributed arrays of a loop share one distribution; "
                "'block' and 'cyclic' conflict"};
+  case Diag::PragmaBitonicDoAcross:
+    return {E, "schedule(bitonic) applies to doall loops; a doacross loop is "
+               "pipelined over contiguous blocks of its iterations"};
   case Diag::LoopInitNotDecl:
     return {E, "the distributed loop must declare its index: "
                "'for (int i = lower; ...)'"};
@@ -232,6 +235,15 @@ DiagInfo info(Diag D) {
   case Diag::NoteRecursiveCall:
     return {N, "the work of this recursive call is unknown and not counted "
                "(cost() overrides the estimate)"};
+  case Diag::RemarkBitonicSuggested:
+    return {R, "work per iteration W(%0) = %1 is affine in '%0': "
+               "schedule(bitonic) would pair iterations of equal total work "
+               "and make the loop uniform"};
+  case Diag::RemarkBitonic:
+    return {R, "schedule(bitonic): pair p runs iterations %0 and %1 (once "
+               "when they coincide); %select{the pairs have uniform work "
+               "W(%0) + W(%1)|W(%2) is not affine in '%2': the work of a "
+               "pair, W(%0) + W(%1), varies with p}3"};
   case Diag::RemarkPipeline:
     return {R, "pipelined: '%0' is strip-mined in blocks whose size the "
                "runtime chooses%1; '%2' is distributed in contiguous blocks, "
@@ -241,6 +253,9 @@ DiagInfo info(Diag D) {
   case Diag::RemarkHookBody:
     return {R, "load balancing hook after every iteration of '%0': %1 "
                "operations run between two hooks, a hook of %2 costs %3%%"};
+  case Diag::RemarkHookPairs:
+    return {R, "load balancing hook after every pair of iterations of '%0' "
+               "(schedule(bitonic))"};
   case Diag::RemarkHookExecution:
     return {R, "load balancing hook at the end of the body of the %0 at line "
                "%1 (%2 operations between two executions): the runtime "

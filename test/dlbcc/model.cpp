@@ -70,6 +70,6 @@ void rows(int n, double w, Mode mode, std::vector<double> &v,
 // CHECK-NEXT:   array c: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], written
 // CHECK-NEXT:   array a: whole, c-array 2-D of double, read-only
 // CHECK-NEXT:   scalar n: int
-// CHECK-NEXT:   work W(i) = n - i, non-uniform, from cost() (counted: 6 * dlb::trips(i, n))
+// CHECK-NEXT:   work W(i) = n - i, affine, from cost() (counted: 6 * dlb::trips(i, n))
 // CHECK-NEXT:   data D = 8 bytes
 }

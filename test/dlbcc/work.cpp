@@ -49,7 +49,8 @@ void mxmShape(double **x, double **y, double **z, int n) {
 // Adjoint convolution (examples/ac.cpp) without its cost(): triangular, W
 // affine in i.
 void adjointConvolution(int len, double x) {
-// CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = 4 + 7 * dlb::trips(i, len) basic operations; data per iteration D = 8 bytes
+// CHECK: work.cpp:[[@LINE+3]]:3: remark: work per iteration W(i) = 4 + 7 * dlb::trips(i, len) basic operations; data per iteration D = 8 bytes
+// CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = 4 + 7 * dlb::trips(i, len) is affine in 'i': schedule(bitonic) would pair iterations of equal total work and make the loop uniform
 #pragma dlb doall distribute(a) whole(b, c)
   for (int i = 0; i < len; ++i) {
     double acc = 0.0;
@@ -148,6 +149,9 @@ void bodyLocal(int n) {
       a[i] += k;
   }
 }
+// The body-local bounds are affine in i (i / 2 up to rounding): the
+// suggestion follows the notes of the remark.
+// CHECK: work.cpp:[[@LINE-17]]:3: remark: work per iteration W(i) = 9 + 5 * dlb::trips(0, (i / 2 + 1)) + 5 * dlb::trips(0, (n - (i))) is affine in 'i'
 
 // Calls: a math function costs 10, a function of this file its body; a
 // trip count that uses the function's parameters is unknown (the note
@@ -181,7 +185,8 @@ void costs(int n) {
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < n; ++k)
       a[i] += 1;
-// CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = (n - i) * 1.5, from cost() (counted: 1 + 4 * dlb::trips(i, n) basic operations); data per iteration D = 8 bytes
+// CHECK: work.cpp:[[@LINE+3]]:3: remark: work per iteration W(i) = (n - i) * 1.5, from cost() (counted: 1 + 4 * dlb::trips(i, n) basic operations); data per iteration D = 8 bytes
+// CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = (n - i) * 1.5 is affine in 'i'
 #pragma dlb doall distribute(a) cost((n - i) * 1.5)
   for (int i = 0; i < n; ++i) {
     double s = 0;

@@ -174,3 +174,41 @@ TEST(PartitionTest, WeightedBlocksWithoutUsableWeightsAreEqual) {
             initialPartition(Schedule::Block, 0, 9, 3));
   EXPECT_TRUE(weightedPartition(5, 5, {1.0, 2.0})[1].empty());
 }
+
+TEST(PartitionTest, OrdinaryLoopsDistributeTheirIterations) {
+  const Pairing P{3, 10, false};
+  EXPECT_EQ(P.space(), (Range{3, 10}));
+  EXPECT_EQ(P.sides(), 1u);
+  EXPECT_EQ(P.side({4, 7}, 0), (Range{4, 7}));
+}
+
+TEST(PartitionTest, BitonicPairsCoverEveryIterationOnce) {
+  // Even N = 8 over [2, 10): pair p is 2 + p and 9 - p.
+  const Pairing Even{2, 10, true};
+  EXPECT_EQ(Even.space(), (Range{0, 4}));
+  EXPECT_EQ(Even.sides(), 2u);
+  EXPECT_EQ(Even.side({1, 3}, 0), (Range{3, 5}));
+  EXPECT_EQ(Even.side({1, 3}, 1), (Range{7, 9}));
+  EXPECT_EQ(Even.side({3, 4}, 1), (Range{6, 7}));
+  // Odd N = 7 over [0, 7): the middle pair 3 runs iteration 3 only, in front.
+  const Pairing Odd{0, 7, true};
+  EXPECT_EQ(Odd.space(), (Range{0, 4}));
+  EXPECT_EQ(Odd.side({3, 4}, 0), (Range{3, 4}));
+  EXPECT_EQ(Odd.side({3, 4}, 1).size(), 0);
+  EXPECT_EQ(Odd.side({2, 4}, 1), (Range{4, 5}));
+  EXPECT_EQ(Odd.side({0, 4}, 1), (Range{4, 7}));
+  // Every iteration on exactly one side of one pair, for small N.
+  for (long long N = 0; N <= 9; ++N) {
+    const Pairing P{5, 5 + N, true};
+    std::vector<int> Seen(N, 0);
+    for (long long Pair = 0; Pair < P.space().End; ++Pair)
+      for (unsigned Side = 0; Side < 2; ++Side) {
+        const Range R = P.side({Pair, Pair + 1}, Side);
+        for (long long I = R.Begin; I < R.End; ++I)
+          ++Seen[I - 5];
+      }
+    EXPECT_EQ(std::count(Seen.begin(), Seen.end(), 1), N) << "N = " << N;
+  }
+  EXPECT_EQ((Pairing{4, 4, true}).space().size(), 0);
+  EXPECT_EQ((Pairing{4, 5, true}).space(), (Range{0, 1}));
+}

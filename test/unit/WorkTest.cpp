@@ -44,3 +44,24 @@ TEST(WorkTest, EncodingRoundTrips) {
     EXPECT_DOUBLE_EQ(D.cumulative(I), C.cumulative(I));
   EXPECT_DOUBLE_EQ(WorkCurve::decode(WorkCurve(7).encode()).of({0, 2}), 14);
 }
+
+TEST(WorkTest, BitonicPairsOfAnAffineLoopAreUniform) {
+  // W(i) = 100 - i over [0, 10): every pair does 100 - p + 100 - (9 - p).
+  const auto W = pairWork(0, 10, [](long long I) { return 100.0 - I; });
+  for (long long P = 0; P < 5; ++P)
+    EXPECT_DOUBLE_EQ(W(P), 191);
+  WorkCurve C(0, 5, W);
+  EXPECT_DOUBLE_EQ(C.of({1, 3}), 382);
+  EXPECT_DOUBLE_EQ(C.of({0, 5}), 955);
+}
+
+TEST(WorkTest, TheMiddlePairOfAnOddLoopRunsOnce) {
+  // Over [3, 8): pairs (3, 7), (4, 6), (5).
+  const auto W = pairWork(3, 8, [](long long I) { return 1.0 * I; });
+  EXPECT_DOUBLE_EQ(W(0), 10);
+  EXPECT_DOUBLE_EQ(W(1), 10);
+  EXPECT_DOUBLE_EQ(W(2), 5);
+  // Negative work counts as nothing on each side.
+  const auto N = pairWork(0, 4, [](long long I) { return I < 2 ? -5.0 : 1.0; });
+  EXPECT_DOUBLE_EQ(N(0), 1);
+}

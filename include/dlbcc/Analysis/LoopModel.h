@@ -141,6 +141,9 @@ struct LoopModel {
   bool WorkUniform = true;
   /// Work as a number, when it depends on no run-time value.
   std::optional<double> WorkValue;
+  /// Work is affine and not constant in the index (a triangular loop):
+  /// schedule(bitonic) pairs iterations of equal total work.
+  bool WorkAffine = false;
   /// W(i) as counted from the loop body.
   std::string WorkEstimate;
   /// Where WorkEstimate is uncertain, in body order.

@@ -38,6 +38,11 @@ std::optional<double> operationsOf(const clang::Stmt *S, const LoopModel &M,
 /// place that made the estimate uncertain (dlbcc --remarks).
 void remarkWorkAndData(const LoopModel &M, clang::DiagnosticsEngine &DE);
 
+/// Reports the schedule of \p M (dlbcc --remarks): with schedule(bitonic),
+/// the iterations of a pair and whether pairs have uniform work; without it,
+/// a suggestion of schedule(bitonic) where W is affine in the index.
+void remarkSchedule(const LoopModel &M, clang::DiagnosticsEngine &DE);
+
 } // namespace dlbcc
 
 #endif // DLBCC_ANALYSIS_WORKMODEL_H

@@ -7,7 +7,8 @@
 //     dlb::LoopDesc per loop (the kernel repeats the using declarations in
 //     scope at the loop, re-declares the loop's variables as views on the
 //     block a rank runs, then holds the loop body verbatim, calling the
-//     block's load-balancing hook after every iteration);
+//     block's load-balancing hook after every iteration; a bitonic loop's
+//     kernel runs pairs, the body once for each iteration of a pair);
 //   * a doacross loop's kernel strip-mines the loop that encloses it into
 //     blocks: receive the previous rank's boundary values, compute the block
 //     over the rank's columns, send its boundary values on;
@@ -48,6 +49,14 @@ public:
 private:
   /// The kernel's re-declarations of the loop's variables.
   std::string declarations(const LoopModel &M) const;
+  /// The declaration of \p Name as a view of distributed array \p A, the
+  /// array of slot \p Slot of the loop (Mirror: its bitonic mirror view).
+  std::string distView(const ArrayModel &A, llvm::StringRef Name,
+                       unsigned Slot, bool Mirror) const;
+  /// The loop of a bitonic kernel: over the pairs of the block, the body
+  /// once per iteration of the pair, with the arrays' names bound to the
+  /// front or mirror views.
+  std::string pairLoop(const LoopModel &M) const;
   /// The loop body as one statement.
   std::string body(const LoopModel &M) const;
   /// "Lower, Upper" as LoopRun takes bounds (half-open).
