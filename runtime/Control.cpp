@@ -124,8 +124,8 @@ double shareTime(const std::vector<double> &Weights,
 }
 
 bool LoopHistory::executed(const std::vector<double> &Iterations,
-                           const std::vector<double> &Busy, double Seconds,
-                           double Target, const Settings &S) {
+                           const std::vector<double> &Busy, double End,
+                           double Seconds, double Target, const Settings &S) {
   const std::size_t Ranks = Iterations.size();
   if (Filters.size() != Ranks) {
     *this = LoopHistory();
@@ -138,10 +138,16 @@ bool LoopHistory::executed(const std::vector<double> &Iterations,
     BusySum[R] += Busy[R];
   }
   // Eq. 15, one hook per execution: the next interaction comes after
-  // period / (the time of an execution) executions.
+  // period / (the time between two executions) executions, that time
+  // averaged over the executions since the last interaction.
+  if (PhaseStart < 0)
+    PhaseStart = End - Seconds;
+  LastEnd = End;
   if (++Executions < NextHook)
     return false;
-  NextHook = dlb::nextHook(Target, Seconds, 1LL << 30);
+  NextHook = dlb::nextHook(
+      Target, (End - PhaseStart) / static_cast<double>(Executions), 1LL << 30);
+  PhaseStart = End;
   Raw.assign(Ranks, 0);
   Filtered.assign(Ranks, 0);
   bool Measured = true;

@@ -265,7 +265,7 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
   S.FilterHistory = Params.FilterHistory;
   S.Threshold = 1 - Params.Balance.ProfitFactor;
   const double Target = PeriodControl(Params.Control, Params.FixedPeriod).target();
-  const bool Interacted = H.executed(Iterations, Busy, Seconds, Target, S);
+  const bool Interacted = H.executed(Iterations, Busy, now(), Seconds, Target, S);
   if (C.Opts.TraceFile.empty())
     return;
   const long long Execution = C.Stats.loop(Desc.name(), C.Size).Executions;

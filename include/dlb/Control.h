@@ -142,10 +142,13 @@ public:
     double Threshold = 0.1;
   };
   /// One execution: per rank the iterations it ran and its busy seconds,
-  /// the execution's seconds and the target period. Returns whether it
-  /// interacted (the weights may be unchanged).
+  /// when it ended (\p End, seconds on any steady clock), how long it took,
+  /// and the target period. A computation phase of eq. 15 is the time from
+  /// the end of the loop's previous execution to the end of this one (other
+  /// code, other loops included); the execution's own time for the first.
+  /// Returns whether it interacted (the weights may be unchanged).
   bool executed(const std::vector<double> &Iterations,
-                const std::vector<double> &Busy, double Seconds,
+                const std::vector<double> &Busy, double End, double Seconds,
                 double Target, const Settings &S);
   /// The start weights (iterations per second), empty before the first
   /// interaction.
@@ -160,6 +163,8 @@ private:
   std::vector<double> Weights, Raw, Filtered, Iters, BusySum;
   long long Executions = 0;
   long long NextHook = 1;
+  double LastEnd = -1;
+  double PhaseStart = -1;
 };
 
 /// The predicted time of a unit of work shared out in proportion to

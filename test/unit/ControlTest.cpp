@@ -161,33 +161,40 @@ TEST(ControlTest, HistoryInteractsEveryNextHookExecutions) {
   S.Filter = FilterMode::Off;
   // Executions of 0.05 s against a 0.2 s period: the first one interacts
   // (nothing measured yet), then every 4th.
-  EXPECT_TRUE(H.executed({100, 100}, {1, 2}, 0.05, 0.2, S));
+  EXPECT_TRUE(H.executed({100, 100}, {1, 2}, 0.05, 0.05, 0.2, S));
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 50}));
   EXPECT_EQ(H.nextHook(), 4);
-  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.05, 0.2, S));
-  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.05, 0.2, S));
-  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.05, 0.2, S));
+  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.10, 0.05, 0.2, S));
+  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.15, 0.05, 0.2, S));
+  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.20, 0.05, 0.2, S));
   // Four executions of rates 100 and 100/1.25 = 80 (accumulated):
   // 400 / 4 = 100 and 400 / 5 = 80.
-  EXPECT_TRUE(H.executed({100, 100}, {1, 2}, 0.05, 0.2, S));
+  EXPECT_TRUE(H.executed({100, 100}, {1, 2}, 0.25, 0.05, 0.2, S));
   EXPECT_EQ(H.raw(), (std::vector<double>{100, 80}));
   // Weights 100:50 give rank 1 a third at speed 80: 1/240 s per unit;
   // 100:80 gives 1/180: a gain of 25% > 10%, adopted.
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 80}));
+  // Other code runs between executions: 0.1 s from one end to the next
+  // makes the next interaction 0.2 / 0.1 = 2 executions away.
+  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.35, 0.05, 0.2, S));
+  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.45, 0.05, 0.2, S));
+  EXPECT_FALSE(H.executed({100, 100}, {1, 1}, 0.55, 0.05, 0.2, S));
+  EXPECT_TRUE(H.executed({100, 100}, {1, 1}, 0.65, 0.05, 0.2, S));
+  EXPECT_EQ(H.nextHook(), 2);
 }
 
 TEST(ControlTest, HistoryThresholdKeepsCloseWeights) {
   LoopHistory H;
   LoopHistory::Settings S;
   S.Filter = FilterMode::Off;
-  H.executed({100, 100}, {1, 1}, 1, 0, S);
+  H.executed({100, 100}, {1, 1}, 1, 1, 0, S);
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 100}));
   // Rates 100 and 95: equal weights lose 2.5% against the ideal: kept.
-  H.executed({100, 95}, {1, 1}, 1, 0, S);
+  H.executed({100, 95}, {1, 1}, 2, 1, 0, S);
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 100}));
   // Threshold off: adopted.
   S.Threshold = 0;
-  H.executed({100, 95}, {1, 1}, 1, 0, S);
+  H.executed({100, 95}, {1, 1}, 3, 1, 0, S);
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 95}));
 }
 
@@ -195,9 +202,9 @@ TEST(ControlTest, HistoryFiltersTheRates) {
   LoopHistory H;
   LoopHistory::Settings S; // Table 1
   S.Threshold = 0;
-  H.executed({100, 100}, {1, 1}, 1, 0, S);
+  H.executed({100, 100}, {1, 1}, 1, 1, 0, S);
   // Rank 1 drops to 50: Constant -> Down1, h = 0.3: 65.
-  H.executed({100, 50}, {1, 1}, 1, 0, S);
+  H.executed({100, 50}, {1, 1}, 2, 1, 0, S);
   EXPECT_EQ(H.raw(), (std::vector<double>{100, 50}));
   EXPECT_EQ(H.filtered(), (std::vector<double>{100, 65}));
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 65}));
