@@ -209,13 +209,8 @@ Decision decide(const std::vector<RankProfile> &Profiles,
   D.MoveCost = Overhead + DataCost;
   // Section 6.3: the time saved, over no longer than the loads are expected
   // to last (the reduction fraction times that horizon).
-  if (std::isfinite(D.FinishBefore) && D.FinishBefore > 0) {
-    const double Reduction = 1 - D.FinishIdeal / D.FinishBefore;
-    D.Benefit = Reduction * std::min(D.FinishBefore,
-                                     loadPersistence(Profiles, Members, 0));
-  } else {
-    D.Benefit = std::numeric_limits<double>::infinity();
-  }
+  D.Benefit = projectedBenefit(D.FinishBefore, D.FinishIdeal,
+                               loadPersistence(Profiles, Members, 0));
 
   // Section 1.2, "Work Movement": too little to move means almost balanced
   // or almost done; then the imbalance threshold (section 6.2 of Siegell &
@@ -231,6 +226,12 @@ Decision decide(const std::vector<RankProfile> &Profiles,
     D.Transfers = std::move(Transfers);
   }
   return D;
+}
+
+double projectedBenefit(double Before, double Ideal, double Persistence) {
+  if (!std::isfinite(Before) || Before <= 0)
+    return std::numeric_limits<double>::infinity();
+  return (1 - Ideal / Before) * std::min(Before, Persistence);
 }
 
 double loadPersistence(const std::vector<RankProfile> &Profiles,

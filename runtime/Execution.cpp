@@ -189,8 +189,7 @@ void Executor::poll(Block &B) {
   PollNext = B.Next;
   HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
   if (NextHook == 0 && PerIteration > 0)
-    NextHook = nextHook(Period.target(),
-                        PerIteration * static_cast<double>(B.Strip), 1LL << 40);
+    planNextHook();
   if (Balancing && !Terminated) {
     const double Start = now();
     const int Epoch = Epochs[MyGroup];
@@ -348,13 +347,23 @@ void Executor::run() {
   }
 }
 
+long long Executor::iterationsRun() const {
+  return ExecutedBefore +
+         (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
+}
+
+void Executor::planNextHook() {
+  // Eq. 15: the hooks until the next interaction, from the time per hook
+  // measured so far (the period target of eqs. 11-14).
+  NextHook = nextHook(Period.target(),
+                      PerIteration * static_cast<double>(Params.Strip),
+                      1LL << 40);
+}
+
 RankProfile Executor::profile() const {
   RankProfile P;
-  const long long Executed =
-      ExecutedBefore +
-      (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
   P.Remaining = remaining();
-  P.Done = Executed - ExecutedAtSync;
+  P.Done = iterationsRun() - ExecutedAtSync;
   P.Seconds = BusySinceSync;
   P.MoveSeconds = MoveCost;
   P.DoneWork = WorkBefore - WorkAtSync;
@@ -384,9 +393,7 @@ void Executor::startPeriod(const RankProfile &Sent) {
   // report may already have ended the loop).
   if (Sent.Remaining == 0)
     InitiatedIdle = true;
-  const long long Executed =
-      ExecutedBefore +
-      (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
+  const long long Executed = iterationsRun();
   // A period with work measured a rate: the filter takes it in.
   if (Executed > ExecutedAtSync && Sent.DoneWork > 0 && Sent.Seconds > 0)
     Filter.update(Sent.DoneWork / Sent.Seconds);
@@ -395,11 +402,7 @@ void Executor::startPeriod(const RankProfile &Sent) {
     LastDoneWork = Sent.DoneWork;
     LastSeconds = Sent.Seconds;
   }
-  // Eq. 15: the hooks until the next interaction, from this period's time
-  // per hook (the period target of eqs. 11-14).
-  const long long Strip = CurrentBlock ? CurrentBlock->Strip : Params.Strip;
-  NextHook = nextHook(Period.target(),
-                      PerIteration * static_cast<double>(Strip), 1LL << 40);
+  planNextHook();
   HooksSinceSync = 0;
   SpeedChanges = 0;
   ExecutedAtSync = Executed;

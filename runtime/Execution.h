@@ -227,6 +227,10 @@ private:
   /// Eq. 15: whether this rank's hook executions since the last
   /// synchronization reached nexthook, and the time per hook behind it.
   bool periodDue() const;
+  /// Eq. 15 from the time per hook measured so far: sets NextHook.
+  void planNextHook();
+  /// Iterations this rank has run in this execution.
+  long long iterationsRun() const;
   /// Starts a synchronization of this rank's group because the balancing
   /// period has passed (the other members join at their next hook).
   void initiateSync();

@@ -95,10 +95,7 @@ std::vector<double> redistribute(const ModelInput &In,
   const BalanceParams &B = In.Balance;
   // decide()'s rules: the threshold on the finish without costs, then the
   // cost-benefit test over the loads' expected persistence.
-  const double Benefit =
-      Before > 0 && std::isfinite(Before)
-          ? (1 - After / Before) * std::min(Before, In.LoadPersistence)
-          : Infinity;
+  const double Benefit = projectedBenefit(Before, After, In.LoadPersistence);
   if (Iterations < B.MinMove || Moved < B.MinMoveFraction * Gamma ||
       After > B.ProfitFactor * Before ||
       (B.CostBenefit && MoveCost > B.CostBenefitMargin * Benefit))

@@ -112,6 +112,12 @@ std::vector<long long> apportion(long long Total,
 double loadPersistence(const std::vector<RankProfile> &Profiles,
                        const std::vector<int> &Members, double Floor);
 
+/// Siegell & Steenkiste's projected benefit of a movement (section 6.3):
+/// the reduction fraction 1 - Ideal / Before over no longer than the loads
+/// are expected to last; +infinity when Before is not a positive finite
+/// time (a member of speed 0 with work, or nothing left).
+double projectedBenefit(double Before, double Ideal, double Persistence);
+
 /// Groups of K consecutive ranks, the last one smaller when K does not divide
 /// Ranks: the local strategies' K-block fixed groups (section 1.2.1).
 std::vector<std::vector<int>> fixedGroups(int Ranks, int K);

@@ -13,6 +13,7 @@
 // MODEL:      hooks: execution
 // MODEL:      hooks: strip (sized at run time)
 // MODEL:      hooks: body
+// MODEL:      hooks: body
 // The body hook after every iteration; the strip-mined kernel with a hook
 // per strip and the level at the call site; no level for the pipeline.
 // EMIT: {{^ *}}for (int i = dlbcc_block.begin(); i < dlbcc_block.end(); dlbcc_block.hook(i), ++i)
@@ -144,6 +145,17 @@ void hinted(int n) {
       u[i] += v[k];
 }
 
+// A bitonic loop's pair kernel: a hook after every pair.
+// CHECK: hooks.cpp:[[@LINE+5]]:3: remark: work per iteration W(i) = 6 * dlb::trips(i, n) basic operations; data per iteration D = 8 bytes
+// CHECK: hooks.cpp:[[@LINE+4]]:3: remark: schedule(bitonic): pair p runs iterations p and n - 1 - p (once when they coincide); the pairs have uniform work W(p) + W(n - 1 - p)
+// CHECK: hooks.cpp:[[@LINE+3]]:3: remark: load balancing hook after every pair of iterations of 'i' (schedule(bitonic))
+void pairs(int n) {
+#pragma dlb doall distribute(u) whole(v) schedule(bitonic)
+  for (int i = 0; i < n; ++i)
+    for (int k = i; k < n; ++k)
+      u[i] += v[k];
+}
+
 int main() {
   mxmLarge();
   mxmSmall();
@@ -152,4 +164,5 @@ int main() {
   twoLevels();
   symbolic(100);
   hinted(100);
+  pairs(100);
 }
