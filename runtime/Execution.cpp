@@ -15,8 +15,9 @@
 //    under LCDLB, which it serves in arrival order while it also computes).
 //    An idle member sends its PROFILE to rank 0; rank 0 sends a SYNC request
 //    to every other member of the group (one-to-all), collects the PROFILEs
-//    (all-to-one), decides, and sends each member an INSTRUCTION with the
-//    transfers (one-to-all).
+//    (all-to-one) at its hooks while it goes on computing (no rank waits
+//    for a synchronization), decides when it has them all, and sends each
+//    member an INSTRUCTION with the transfers (one-to-all).
 // A decision with no work left in the group ends the loop for the group.
 // Then each sender cuts the iterations it gives away from the end of its
 // remaining work and sends them, with their slabs, in one message per
@@ -39,6 +40,10 @@ namespace {
 
 /// How much computing the hook lets pass between two polls.
 constexpr double PollSeconds = 1e-3;
+/// A hook after a strip, the strip's own loop control included, where it
+/// costs most: between two cheap iterations that the processor would
+/// otherwise overlap (measured with bench/hookcost.cpp: about 1 ns).
+constexpr double StripHookSeconds = 1e-9;
 /// A rank's speed (W units per second, load included) is compared window
 /// by window; a change by more than SpeedChange times counts as a change of
 /// load, from which the cost model estimates how long a load persists.
@@ -156,6 +161,7 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
   MyGroup = groupOf(Groups, Rank);
   Epochs.assign(Groups.size(), 0);
   GroupDone.assign(Groups.size(), false);
+  Collections.resize(Groups.size());
   Inbox.resize(context().Size);
   ProfilesFrom.assign(context().Size, 0);
 }
@@ -188,6 +194,7 @@ void Executor::poll(Block &B) {
   trackSpeed(Curve.of({PollNext, B.Next}), Compute + Delay);
   PollNext = B.Next;
   HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
+  sizeStrips(B);
   if (NextHook == 0 && PerIteration > 0)
     planNextHook();
   if (Balancing && !Terminated) {
@@ -207,9 +214,22 @@ void Executor::poll(Block &B) {
   // The next poll after PollSeconds of computing, or at nexthook.
   const double PerHook = PerIteration * static_cast<double>(B.Strip);
   double Next = PerHook > 0 ? PollSeconds / PerHook : 1;
-  if (Balancing && NextHook > 0)
+  if (Balancing && NextHook > HooksSinceSync)
     Next = std::min(Next, static_cast<double>(NextHook - HooksSinceSync));
   B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
+}
+
+void Executor::sizeStrips(Block &B) {
+  // The operation count of hookParams sizes the strips until the time of an
+  // iteration is known; then a strip also lasts at least StripHookSeconds /
+  // HookFraction, the 1% rule against the hook's measured time (the
+  // operation count underrates a hook next to cheap pipelined arithmetic,
+  // since leaving the inner loop costs a mispredicted branch).
+  if (Params.Hooks != HookLevel::Strip || !(PerIteration > 0))
+    return;
+  const double Timed = std::ceil(StripHookSeconds / (HookFraction * PerIteration));
+  B.Strip = std::max(Params.Strip,
+                     static_cast<long long>(std::min(Timed, 1e15)));
 }
 
 bool Executor::periodDue() const {
@@ -227,8 +247,9 @@ void Executor::initiateSync() {
     serviceMember();
     return;
   }
-  serveGroup(MyGroup, -1, nullptr);
-  // Other groups' profiles may be waiting too.
+  // Rank 0 goes on computing while the profiles arrive (checkSync).
+  if (!Collections[MyGroup].Active)
+    beginCollection(MyGroup, -1, nullptr);
   checkSync();
 }
 
@@ -255,7 +276,7 @@ void Executor::runPiece(Piece P) {
   Block B;
   B.Begin = Current.Iters.Begin;
   B.End = Current.Iters.End;
-  B.Next = B.Begin;
+  B.Next = B.RunStart = B.Begin;
   B.Scalars = Spec.Scalars.data();
   B.ScalarOffsets = Spec.ScalarOffsets.data();
   B.Arrays = Views.data();
@@ -263,6 +284,7 @@ void Executor::runPiece(Piece P) {
   B.Reductions = Result.Slots.data();
   B.Countdown = Countdown;
   B.Strip = Params.Strip;
+  sizeStrips(B);
   B.Poll = &Executor::pollThunk;
   B.Owner = this;
   CurrentBlock = &B;
@@ -276,6 +298,7 @@ void Executor::runPiece(Piece P) {
   C.InKernel = Outer;
 
   account();
+  B.foldRun();
   CurrentBlock = nullptr;
   Countdown = B.Countdown;
   Current.Iters.End = B.End;
@@ -356,7 +379,9 @@ void Executor::planNextHook() {
   // Eq. 15: the hooks until the next interaction, from the time per hook
   // measured so far (the period target of eqs. 11-14).
   NextHook = nextHook(Period.target(),
-                      PerIteration * static_cast<double>(Params.Strip),
+                      PerIteration * static_cast<double>(
+                                         CurrentBlock ? CurrentBlock->Strip
+                                                      : Params.Strip),
                       1LL << 40);
 }
 
@@ -599,29 +624,65 @@ void Executor::receivePendingWork() {
   }
 }
 
-void Executor::serveGroup(int Group, int FirstFrom, const ProfileMsg *First) {
+void Executor::beginCollection(int Group, int FirstFrom,
+                               const ProfileMsg *First) {
+  const std::vector<int> &Members = Groups[Group];
+  Writer Request;
+  Request.put(ControlKind::Request);
+  Request.put(Epochs[Group]);
+  sendToMembers(Request.buffer(), Members);
+  Collection &C = Collections[Group];
+  C.Active = true;
+  C.Got.assign(context().Size, false);
+  C.Profiles.assign(context().Size, RankProfile());
+  C.Sent = C.Received = 0;
+  if (First)
+    collect(Group, FirstFrom, *First);
+  progressCollection(Group);
+}
+
+void Executor::collect(int Group, int From, const ProfileMsg &Msg) {
+  Collection &C = Collections[Group];
+  checkEpoch(Msg.Epoch, Epochs[Group]);
+  C.Profiles[From] = Msg.Profile;
+  C.Sent += Msg.Sent;
+  C.Received += Msg.Received;
+  C.Got[From] = true;
+}
+
+bool Executor::progressCollection(int Group) {
+  Collection &C = Collections[Group];
+  if (!C.Active)
+    return false;
+  pullProfiles();
+  bool All = true;
+  for (int M : Groups[Group]) {
+    if (M == Rank || C.Got[M])
+      continue;
+    if (Inbox[M].empty()) {
+      All = false;
+      continue;
+    }
+    collect(Group, M, Inbox[M].front());
+    Inbox[M].pop_front();
+  }
+  if (All)
+    finishCollection(Group);
+  return All;
+}
+
+void Executor::finishCollection(int Group) {
+  Collection &C = Collections[Group];
+  C.Active = false;
   const std::vector<int> &Members = Groups[Group];
   const int Epoch = Epochs[Group];
   const bool Member = Group == MyGroup;
-  Writer Request;
-  Request.put(ControlKind::Request);
-  Request.put(Epoch);
-  sendToMembers(Request.buffer(), Members);
-  std::vector<RankProfile> Profiles(context().Size);
-  long long Sent = 0, Received = 0;
+  std::vector<RankProfile> &Profiles = C.Profiles;
+  // Rank 0's own profile is taken now, the freshest of the group's.
   if (Member) {
     Profiles[Rank] = profile();
-    Sent += Result.Counters.MovedIterations - SentAtSwitch;
-    Received += ReceivedIterations - ReceivedAtSwitch;
-  }
-  for (int M : Members) {
-    if (M == Rank)
-      continue;
-    const ProfileMsg Msg = M == FirstFrom ? *First : nextProfile(M);
-    checkEpoch(Msg.Epoch, Epoch);
-    Profiles[M] = Msg.Profile;
-    Sent += Msg.Sent;
-    Received += Msg.Received;
+    C.Sent += Result.Counters.MovedIterations - SentAtSwitch;
+    C.Received += ReceivedIterations - ReceivedAtSwitch;
   }
   ++Epochs[Group];
   ++Result.Counters.Syncs;
@@ -631,7 +692,7 @@ void Executor::serveGroup(int Group, int FirstFrom, const ProfileMsg *First) {
   for (int M : Members)
     Left += Profiles[M].Remaining;
   // Done when no member holds work and none is on its way to a member.
-  if (Left == 0 && Sent == Received) {
+  if (Left == 0 && C.Sent == C.Received) {
     Writer Stop;
     Stop.put(ControlKind::Terminate);
     Stop.put(Epoch);
@@ -643,7 +704,7 @@ void Executor::serveGroup(int Group, int FirstFrom, const ProfileMsg *First) {
   const Decision D = decide(Profiles, Members, Params.Balance);
   // Auto: the model may choose now, but not while work is on its way (a
   // distributed strategy would not wait for it).
-  if (mayChoose(Members) && Sent == Received) {
+  if (mayChoose(Members) && C.Sent == C.Received) {
     const Strategy Next = choose(Profiles);
     if (Next != Params.Strat) {
       Writer Out;
@@ -697,13 +758,22 @@ void Executor::sendToMembers(const std::vector<char> &Message,
   waitAll(Reqs);
 }
 
-bool Executor::takeSpontaneousProfile() {
-  int From = 0;
-  if (!arrivedProfile(From))
-    return false;
-  const ProfileMsg Msg = nextProfile(From);
-  serveGroup(groupOf(Groups, From), From, &Msg);
-  return true;
+bool Executor::serveGroups() {
+  bool Served = false;
+  for (std::size_t G = 0; G < Collections.size() && !Switched; ++G)
+    Served |= progressCollection(static_cast<int>(G));
+  // A profile from a group with no synchronization going on starts one.
+  pullProfiles();
+  for (std::size_t R = 0; R < Inbox.size() && !Switched; ++R) {
+    const int Group = groupOf(Groups, static_cast<int>(R));
+    if (Inbox[R].empty() || Collections[Group].Active)
+      continue;
+    const ProfileMsg Msg = Inbox[R].front();
+    Inbox[R].pop_front();
+    beginCollection(Group, static_cast<int>(R), &Msg);
+    Served = true;
+  }
+  return Served;
 }
 
 void Executor::sendProfileTo(const RankProfile &Mine, long long Sent,
@@ -720,21 +790,24 @@ void Executor::sendProfileTo(const RankProfile &Mine, long long Sent,
     ++Result.Counters.ProfilesToRoot;
 }
 
+void Executor::pullProfiles() {
+  std::vector<char> Buf;
+  int From = 0;
+  while (tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From)) {
+    ++ProfilesFrom[From];
+    const auto Msg = decode<ProfileMsg>(Buf);
+    if (Msg.Phase >= Phase)
+      Inbox[From].push_back(Msg);
+  }
+}
+
 bool Executor::arrivedProfile(int &From) {
+  pullProfiles();
   for (std::size_t R = 0; R < Inbox.size(); ++R)
     if (!Inbox[R].empty()) {
       From = static_cast<int>(R);
       return true;
     }
-  std::vector<char> Buf;
-  while (tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From)) {
-    ++ProfilesFrom[From];
-    const auto Msg = decode<ProfileMsg>(Buf);
-    if (Msg.Phase < Phase)
-      continue;
-    Inbox[From].push_back(Msg);
-    return true;
-  }
   return false;
 }
 
@@ -772,7 +845,7 @@ void Executor::checkSync() {
     return;
   }
   // After a switch the profiles that arrive belong to the new strategy.
-  while (!Switched && takeSpontaneousProfile())
+  while (!Switched && serveGroups())
     ;
   if (!Switched)
     receivePendingWork();
@@ -839,6 +912,14 @@ void Executor::reconfigure(Strategy S, int Epoch) {
   MyGroup = groupOf(Groups, Rank);
   Epochs.assign(Groups.size(), Epoch);
   GroupDone.assign(Groups.size(), false);
+  Collections.assign(Groups.size(), Collection());
+  // PROFILEs received for the old strategy are void.
+  for (std::deque<ProfileMsg> &Queue : Inbox)
+    Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
+                               [&](const ProfileMsg &M) {
+                                 return M.Phase < Phase;
+                               }),
+                Queue.end());
   // Idle members start a synchronization of their new group: one that gets
   // no work must still learn when its group is done.
   InitiatedIdle = false;
@@ -871,9 +952,9 @@ bool Executor::idleStep() {
   const double Start = now();
   if (!InitiatedIdle && !Terminated) {
     InitiatedIdle = true;
-    if (Rank == 0)
-      serveGroup(MyGroup, -1, nullptr);
-    else
+    if (Rank == 0 && !Collections[MyGroup].Active)
+      beginCollection(MyGroup, -1, nullptr);
+    else if (Rank != 0)
       sendProfile();
   }
   Result.Counters.BalanceSeconds += now() - Start;
@@ -891,7 +972,7 @@ bool Executor::idleStep() {
     if (!Work.empty())
       return false;
     const double Serve = now();
-    const bool Served = Rank == 0 ? takeSpontaneousProfile() : false;
+    const bool Served = Rank == 0 && serveGroups();
     if (Rank == 0)
       receivePendingWork();
     else

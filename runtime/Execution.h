@@ -224,6 +224,8 @@ private:
   double account();
   /// Counts the changes of this rank's speed (SpeedChanges).
   void trackSpeed(double Work, double Seconds);
+  /// A strip-mined loop: B's strips from the measured time per iteration.
+  void sizeStrips(Block &B);
   /// Eq. 15: whether this rank's hook executions since the last
   /// synchronization reached nexthook, and the time per hook behind it.
   bool periodDue() const;
@@ -262,13 +264,25 @@ private:
   // PROFILE messages: sending, and receiving those of the current phase.
   void sendProfileTo(const RankProfile &Mine, long long Sent, long long Received,
                      const std::vector<int> &Dests);
+  /// Receives the PROFILEs that have arrived into Inbox.
+  void pullProfiles();
   bool arrivedProfile(int &From);
   ProfileMsg nextProfile(int From);
   // Centralized strategies: the members' side, and rank 0's.
   void sendProfile();
   void serviceMember();
-  void serveGroup(int Group, int FirstFrom, const ProfileMsg *First);
-  bool takeSpontaneousProfile();
+  /// Rank 0 starts a synchronization of Group: a SYNC request to the
+  /// members, then it collects their PROFILEs while it goes on computing
+  /// (First: the one that came unrequested from FirstFrom).
+  void beginCollection(int Group, int FirstFrom, const ProfileMsg *First);
+  void collect(int Group, int From, const ProfileMsg &Msg);
+  /// Takes the arrived PROFILEs of Group's synchronization; with all of
+  /// them, decides (finishCollection). Returns whether it finished.
+  bool progressCollection(int Group);
+  void finishCollection(int Group);
+  /// Rank 0: progresses the synchronizations going on and starts one for
+  /// each unrequested PROFILE; returns whether anything happened.
+  bool serveGroups();
   void sendToMembers(const std::vector<char> &Message,
                      const std::vector<int> &Members);
 
@@ -291,6 +305,17 @@ private:
   int MyGroup = 0;
   std::vector<int> Epochs;
   std::vector<bool> GroupDone;
+  /// Rank 0, centralized: per group, a synchronization whose PROFILEs are
+  /// still arriving.
+  struct Collection {
+    bool Active = false;
+    std::vector<bool> Got;
+    std::vector<RankProfile> Profiles;
+    /// Iterations sent and received by the members since the last switch.
+    long long Sent = 0;
+    long long Received = 0;
+  };
+  std::vector<Collection> Collections;
   bool Terminated = false;
   bool InitiatedIdle = false;
   /// Set by reconfigure(): an idle loop of the old strategy must return.

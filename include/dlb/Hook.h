@@ -3,9 +3,9 @@
 // Shared by dlbcc, which places the hooks (Siegell & Steenkiste, section
 // 5.1), and libdlb, which sizes the strips of strip-mined hooks: the
 // operations of a hook that does not call the balancer (Block::hook and
-// Block::hookStrip in dlb/Loop.h: two checksum updates, the next index, the
-// countdown and its test) and the largest fraction of the computation it may
-// cost.
+// Block::hookStrip in dlb/Loop.h: the load, test and store of the next
+// index, the load, decrement and test of the countdown) and the largest
+// fraction of the computation it may cost.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_HOOK_H

@@ -276,11 +276,12 @@ public:
   /// It records I (so the runtime can check that every iteration ran exactly
   /// once) and, every Countdown iterations, lets the runtime poll for load
   /// balancing, which may shrink End: iterations [End, old End) have then
-  /// moved to another rank.
+  /// moved to another rank. The executed indices form runs [RunStart, Next)
+  /// of consecutive ones; a run enters the checksums when the next index
+  /// does not follow it (foldRun), so the common case is one comparison.
   void hook(long long I) {
-    IndexSum += static_cast<unsigned long long>(I);
-    IndexSquares += static_cast<unsigned long long>(I) *
-                    static_cast<unsigned long long>(I);
+    if (I != Next)
+      restartRun(I);
     Next = I + 1;
     if (--Countdown <= 0)
       Poll(*this);
@@ -289,11 +290,19 @@ public:
   /// hook() for a whole strip [Lo, Hi) of a strip-mined loop: one hook
   /// per strip.
   void hookStrip(long long Lo, long long Hi) {
-    IndexSum += detail::indexSum(Hi) - detail::indexSum(Lo);
-    IndexSquares += detail::indexSquares(Hi) - detail::indexSquares(Lo);
+    if (Lo != Next)
+      restartRun(Lo);
     Next = Hi;
     if (--Countdown <= 0)
       Poll(*this);
+  }
+
+  /// Adds the current run [RunStart, Next) to the checksums, in closed form;
+  /// the runtime calls it before it reads them.
+  void foldRun() {
+    IndexSum += detail::indexSum(Next) - detail::indexSum(RunStart);
+    IndexSquares += detail::indexSquares(Next) - detail::indexSquares(RunStart);
+    RunStart = Next;
   }
 
   long long Begin = 0;
@@ -308,9 +317,11 @@ public:
   long long PairLb = 0;
   long long PairUb = 0;
   ReductionSlot *Reductions = nullptr;
-  /// Bookkeeping of hook(): the next iteration, checksums of the executed
-  /// indices (modulo 2^64), and the iterations left until the next poll.
+  /// Bookkeeping of hook(): the next iteration and the start of the run
+  /// that ends there, checksums of the executed indices before that run
+  /// (modulo 2^64), and the hooks left until the next poll.
   long long Next = 0;
+  long long RunStart = 0;
   unsigned long long IndexSum = 0;
   unsigned long long IndexSquares = 0;
   long long Countdown = 0;
@@ -321,6 +332,12 @@ public:
   long long OuterEnd = 0;
   long long (*Receive)(Block &, long long) = nullptr;
   void (*Send)(Block &, long long, long long) = nullptr;
+
+private:
+  void restartRun(long long I) {
+    foldRun();
+    RunStart = I;
+  }
 };
 
 /// One execution of a loop, set up by the pseudo-master's call site.
