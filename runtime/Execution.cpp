@@ -9,8 +9,8 @@
 // Every member sends exactly one PROFILE per synchronization (epoch):
 //  * distributed (GDDLB, LDDLB): an idle member sends its PROFILE to every
 //    other member of its group; a member that sees a PROFILE at a hook sends
-//    its own to all; each then has all profiles and computes the same
-//    decide() (all-to-all).
+//    its own to all and goes on computing; each, once it has all profiles
+//    (at a later hook), computes the same decide() (all-to-all).
 //  * centralized (GCDLB, LCDLB): rank 0 is the balancer (for every group
 //    under LCDLB, which it serves in arrival order while it also computes).
 //    An idle member sends its PROFILE to rank 0; rank 0 sends a SYNC request
@@ -239,7 +239,10 @@ bool Executor::periodDue() const {
 
 void Executor::initiateSync() {
   if (!Centralized) {
-    syncDistributed();
+    if (!Pending.Active)
+      startDistributed();
+    else
+      progressDistributed();
     return;
   }
   if (Rank != 0) {
@@ -539,38 +542,66 @@ long long Executor::remaining() const {
   return R;
 }
 
-bool Executor::syncDistributed() {
+void Executor::startDistributed() {
   const std::vector<int> &Members = Groups[MyGroup];
-  const int Epoch = Epochs[MyGroup];
-  std::vector<RankProfile> Profiles(context().Size);
-  Profiles[Rank] = profile();
-  sendProfileTo(Profiles[Rank], 0, 0, Members);
-  for (int M : Members) {
-    if (M == Rank)
-      continue;
-    const ProfileMsg Msg = nextProfile(M);
-    checkEpoch(Msg.Epoch, Epoch);
-    Profiles[M] = Msg.Profile;
-  }
-  startPeriod(Profiles[Rank]);
+  Pending.Active = true;
+  Pending.Epoch = Epochs[MyGroup];
+  Pending.Got.assign(context().Size, false);
+  Pending.Profiles.assign(context().Size, RankProfile());
+  Pending.Profiles[Rank] = profile();
+  Pending.Got[Rank] = true;
+  sendProfileTo(Pending.Profiles[Rank], 0, 0, Members);
   ++Epochs[MyGroup];
+  // The next period starts now: this rank goes on computing while the
+  // other members' PROFILEs arrive.
+  startPeriod(Pending.Profiles[Rank]);
+  progressDistributed();
+}
+
+bool Executor::progressDistributed() {
+  if (!Pending.Active)
+    return false;
+  pullProfiles();
+  bool All = true;
+  for (int M : Groups[MyGroup]) {
+    if (Pending.Got[M])
+      continue;
+    if (Inbox[M].empty()) {
+      All = false;
+      continue;
+    }
+    checkEpoch(Inbox[M].front().Epoch, Pending.Epoch);
+    Pending.Profiles[M] = Inbox[M].front().Profile;
+    Pending.Got[M] = true;
+    Inbox[M].pop_front();
+  }
+  if (All)
+    finishDistributed();
+  return All;
+}
+
+void Executor::finishDistributed() {
+  Pending.Active = false;
+  const std::vector<int> &Members = Groups[MyGroup];
+  const std::vector<RankProfile> &Profiles = Pending.Profiles;
   // The group's first member counts its synchronizations.
   const bool Counts = Rank == Members.front();
   Result.Counters.Syncs += Counts;
-  const Decision D = decide(Profiles, Members, Params.Balance);
   long long Left = 0;
   for (int M : Members)
     Left += Profiles[M].Remaining;
   if (Left == 0) {
     Terminated = true;
-    return true;
+    return;
   }
-  // Every member evaluates the model on the same profiles and reaches the
-  // same choice (the model is deterministic arithmetic).
+  // Every member decides on the same profiles, those sent, and reaches the
+  // same transfers and choice (the model is deterministic arithmetic).
+  const Decision D = decide(Profiles, Members, Params.Balance);
   const Strategy Next =
       mayChoose(Members) ? choose(Profiles) : Params.Strat;
   if (D.Move) {
-    // Every member moves its part now: no work is ever in flight.
+    // Every member moves its part when it decides: a receiver waits for
+    // the senders', so no work is in flight at the next synchronization.
     Result.Counters.Redistributions += Counts;
     moveWork(D.Transfers, /*Receive=*/true);
     if (!Work.empty())
@@ -578,7 +609,6 @@ bool Executor::syncDistributed() {
   }
   if (Next != Params.Strat)
     reconfigure(Next, Epochs[MyGroup]);
-  return false;
 }
 
 void Executor::sendProfile() {
@@ -836,8 +866,10 @@ void Executor::checkSync() {
   Switched = false;
   if (!Centralized) {
     int From = 0;
-    if (arrivedProfile(From))
-      syncDistributed();
+    if (Pending.Active)
+      progressDistributed();
+    else if (arrivedProfile(From))
+      startDistributed();
     return;
   }
   if (Rank != 0) {
@@ -934,17 +966,23 @@ bool Executor::idleStep() {
   if (!Centralized) {
     if (Terminated)
       return true;
-    if (InitiatedIdle) {
-      // Wait for another member to start the next synchronization.
-      Backoff Wait;
-      for (int From = 0; !arrivedProfile(From); Wait.pause())
-        ;
+    if (!Pending.Active) {
+      if (InitiatedIdle) {
+        // Wait for another member to start the next synchronization.
+        Backoff Wait;
+        for (int From = 0; !arrivedProfile(From); Wait.pause())
+          ;
+      }
+      InitiatedIdle = true;
+      const double Start = now();
+      startDistributed();
+      Result.Counters.BalanceSeconds += now() - Start;
     }
-    InitiatedIdle = true;
-    const double Start = now();
-    const bool Done = syncDistributed();
-    Result.Counters.BalanceSeconds += now() - Start;
-    return Done;
+    // Out of work, nothing to do but wait for the other members' PROFILEs.
+    Backoff Wait;
+    while (!progressDistributed() && Pending.Active)
+      Wait.pause();
+    return Terminated;
   }
   // Centralized. Out of work, a rank starts a synchronization once (rank 0
   // directly, a member by sending its profile), then serves until work or

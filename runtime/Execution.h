@@ -253,8 +253,14 @@ private:
   void receiveWork(int From);
   void receivePendingWork();
 
-  // Distributed strategies.
-  bool syncDistributed();
+  // Distributed strategies: a member sends its PROFILE to the others (it
+  // starts a synchronization, or joins one at its first PROFILE) and goes
+  // on computing; with all the group's PROFILEs it decides and moves work.
+  void startDistributed();
+  /// Takes the arrived PROFILEs; with all of them, decides. Returns whether
+  /// it finished.
+  bool progressDistributed();
+  void finishDistributed();
   // Auto: the cost model's choice after a global synchronization, and the
   // switch to it.
   bool mayChoose(const std::vector<int> &Members) const;
@@ -316,6 +322,14 @@ private:
     long long Received = 0;
   };
   std::vector<Collection> Collections;
+  /// Distributed: this rank's synchronization whose PROFILEs are still
+  /// arriving (Epoch: the epoch they carry).
+  struct PendingSync {
+    bool Active = false;
+    int Epoch = 0;
+    std::vector<bool> Got;
+    std::vector<RankProfile> Profiles;
+  } Pending;
   bool Terminated = false;
   bool InitiatedIdle = false;
   /// Set by reconfigure(): an idle loop of the old strategy must return.
