@@ -23,7 +23,12 @@ and gddlb against static on 2 ranks, both as the ratio of the medians and
 as the median (range) of the per-repetition ratios. Program start-up (MPI
 initialization, mpiexec) is not hook overhead: it is measured with the
 size-1 run of each program and reported, and the (b)/(a) overhead is also
-given with it subtracted. Target: <= 1%.
+given with it subtracted. Target: <= 1%. Since differences of a few percent
+between whole runs are within this machine's noise, the table also gives
+the balancer's own share, measured inside the runs: the ranks' time in
+synchronizations and work movement (rank_balance_seconds of --dlb-stats)
+over their loop time. In-process figures of the hook itself:
+bench/hookcost.cpp.
 
 Part 2, oscillating load. bench/inputs/relax.cpp (a Jacobi-like relaxation:
 two doall loops over the rows per time step, each execution some tens of
@@ -177,9 +182,13 @@ def run_seq(prog, args):
 
 def loops_total(stats):
     """Sums over the loops of a --dlb-stats dict."""
-    t = {"elapsed": 0.0, "syncs": 0, "redist": 0, "moved": 0}
+    t = {"elapsed": 0.0, "syncs": 0, "redist": 0, "moved": 0,
+         "balance": 0.0, "rank_elapsed": 0.0}
     for lp in stats["loops"].values():
         t["elapsed"] += lp["elapsed_seconds"]
+        t["balance"] += sum(lp["rank_balance_seconds"])
+        t["rank_elapsed"] += lp["elapsed_seconds"] * len(
+            lp["rank_balance_seconds"])
         t["syncs"] += lp["synchronizations"]
         t["redist"] += lp["redistributions"]
         t["moved"] += lp["iterations_moved"]
@@ -197,6 +206,14 @@ def spread(xs):
     return "%.3f-%.3f" % (min(xs), max(xs)) if xs else "-"
 
 
+def balancer_share(xs):
+    """Median (range) of balancer time shares, in percent."""
+    if not xs:
+        return "-"
+    return "%.2f%% (%.2f-%.2f)" % (100 * med(xs), 100 * min(xs),
+                                    100 * max(xs))
+
+
 def pct(x):
     return "%+.1f%%" % (100 * (x - 1))
 
@@ -204,7 +221,8 @@ def pct(x):
 # ---------------------------------------------------------------- part 1
 
 OV_RUN_HEADERS = ["example", "size", "config", "rep", "wall_s",
-                  "loop_elapsed_s", "other_cores", "output_ok", "cpu_s"]
+                  "loop_elapsed_s", "other_cores", "output_ok", "cpu_s",
+                  "balancer_share", "synchronizations"]
 
 
 def child_cpu():
@@ -238,25 +256,29 @@ def part1(s, progs, cases, reps, rows):
                         lambda: with_cpu(lambda: common.run(
                             prog, 1, args, net, statsfile)))
                 rows.append([ex, size, cfg, rep, "%.4f" % w, "",
-                             "%.2f" % fc, 1, "%.4f" % cpu])
+                             "%.2f" % fc, 1, "%.4f" % cpu, "", ""])
             for cfg, ranks, opts in OVERHEAD_CONFIGS:
                 log("%s %d %s rep %d" % (ex, size, cfg, rep))
                 if ranks == 0:
                     (w, out, cpu, fc), _ = s.quiet.measured(
                         lambda: with_cpu(lambda: run_seq(seq, [size])))
-                    el = ""
+                    el = share = syncs = ""
                 else:
                     (w, out, st, _, cpu, fc), _ = s.quiet.measured(
                         lambda: with_cpu(lambda: common.run(
                             prog, ranks, [size], opts + net, statsfile)))
-                    el = "%.4f" % loops_total(st)["elapsed"]
+                    t = loops_total(st)
+                    el = "%.4f" % t["elapsed"]
+                    share = "%.6f" % (t["balance"] / t["rank_elapsed"]
+                                      if t["rank_elapsed"] > 0 else 0)
+                    syncs = t["syncs"]
                 ok = out == ref
                 if not ok:
                     s.reference.mismatches.append("%s %d %s rep %d" %
                                                   (ex, size, cfg, rep))
                     log("  warning: output differs from the sequential one")
                 rows.append([ex, size, cfg, rep, "%.4f" % w, el, "%.2f" % fc,
-                             int(ok), "%.4f" % cpu])
+                             int(ok), "%.4f" % cpu, share, syncs])
 
 
 OV_SUM_HEADERS = ["example", "size", "comparison", "base median s",
@@ -288,6 +310,10 @@ def summarize1(rows):
             return {k: float(v[8]) for k, v in d.items()
                     if len(v) > 8 and v[8] != ""}
 
+        def column(cfg, i):
+            d = by.get((ex, size, cfg), {})
+            return [float(v[i]) for v in d.values() if len(v) > i and v[i] != ""]
+
         for cfg in ["startup seq", "startup dlb P=1"] + \
                 [c[0] for c in OVERHEAD_CONFIGS]:
             w = wall(cfg)
@@ -300,7 +326,10 @@ def summarize1(rows):
                           "%.1f%%" % (100 * (max(xs) - min(xs)) / med(xs)),
                           "%.3f" % med(list(lp.values())) if lp else "-",
                           "%.3f" % med(cp) if cp else "-",
-                          spread(cp) if cp else "-"])
+                          spread(cp) if cp else "-",
+                          balancer_share(column(cfg, 9)),
+                          "%g" % med(column(cfg, 10))
+                          if column(cfg, 10) else "-"])
         st_seq = med(list(wall("startup seq").values()))
         st_dlb = med(list(wall("startup dlb P=1").values()))
         cs_seq = med(list(cpu("startup seq").values()))
@@ -347,12 +376,15 @@ def summarize1(rows):
 def report1(times, summary):
     print(fmt_table(["example", "size", "config", "reps", "median s",
                      "range s", "range/med", "loop s (stats)", "cpu s",
-                     "cpu range s"], times,
+                     "cpu range s", "balancer % (range)", "syncs"], times,
                     "Part 1: hook overhead without load: wall time of the "
                     "run (mpiexec or the sequential program), median and "
                     "range over the repetitions; loop s = sum of the loops' "
                     "elapsed_seconds (--dlb-stats); cpu s = user + system "
-                    "CPU seconds of all its processes"))
+                    "CPU seconds of all its processes; balancer % = the "
+                    "ranks' time in synchronizations and work movement "
+                    "(rank_balance_seconds) over the ranks' loop time, "
+                    "median (range); syncs = synchronizations, median"))
     print()
     print(fmt_table(OV_SUM_HEADERS, summary,
                     "Part 1: overheads (positive = slower than the base); "
