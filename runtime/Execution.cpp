@@ -831,28 +831,10 @@ void Executor::pullProfiles() {
   }
 }
 
-bool Executor::arrivedProfile(int &From) {
+bool Executor::arrivedProfile() {
   pullProfiles();
-  for (std::size_t R = 0; R < Inbox.size(); ++R)
-    if (!Inbox[R].empty()) {
-      From = static_cast<int>(R);
-      return true;
-    }
-  return false;
-}
-
-ProfileMsg Executor::nextProfile(int From) {
-  if (!Inbox[From].empty()) {
-    const ProfileMsg Msg = Inbox[From].front();
-    Inbox[From].pop_front();
-    return Msg;
-  }
-  for (;;) {
-    const auto Msg = decode<ProfileMsg>(receive(From, ProfileTag));
-    ++ProfilesFrom[From];
-    if (Msg.Phase >= Phase)
-      return Msg;
-  }
+  return std::any_of(Inbox.begin(), Inbox.end(),
+                     [](const std::deque<ProfileMsg> &Q) { return !Q.empty(); });
 }
 
 void Executor::drainProfiles(int From, long long Sent) {
@@ -865,10 +847,9 @@ void Executor::drainProfiles(int From, long long Sent) {
 void Executor::checkSync() {
   Switched = false;
   if (!Centralized) {
-    int From = 0;
     if (Pending.Active)
       progressDistributed();
-    else if (arrivedProfile(From))
+    else if (arrivedProfile())
       startDistributed();
     return;
   }
@@ -970,8 +951,8 @@ bool Executor::idleStep() {
       if (InitiatedIdle) {
         // Wait for another member to start the next synchronization.
         Backoff Wait;
-        for (int From = 0; !arrivedProfile(From); Wait.pause())
-          ;
+        while (!arrivedProfile())
+          Wait.pause();
       }
       InitiatedIdle = true;
       const double Start = now();

@@ -272,8 +272,8 @@ private:
                      const std::vector<int> &Dests);
   /// Receives the PROFILEs that have arrived into Inbox.
   void pullProfiles();
-  bool arrivedProfile(int &From);
-  ProfileMsg nextProfile(int From);
+  /// Whether a PROFILE of the current phase is waiting in Inbox.
+  bool arrivedProfile();
   // Centralized strategies: the members' side, and rank 0's.
   void sendProfile();
   void serviceMember();

@@ -13,6 +13,7 @@
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -756,10 +757,7 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
     return true;
   }
   if (E->hasQualifier()) {
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-    report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << Name;
+    report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << printed(E, Ctx);
     Failed = true;
     return true;
   }
@@ -901,12 +899,8 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
 }
 
 std::string LoopAnalyzer::accessText(const ArrayAccess &Acc) const {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << (Acc.Write ? (Acc.Read ? "update" : "write") : "read") << " of '";
-  Acc.Expr->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  OS << "'";
-  return S;
+  return std::string(Acc.Write ? (Acc.Read ? "update" : "write") : "read") +
+         " of '" + printed(Acc.Expr, Ctx) + "'";
 }
 
 /// Infers the distributed dimension and halo of a distributed array.

@@ -14,6 +14,7 @@
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -61,13 +62,6 @@ const ForStmt *pipelinedLoop(const Annotation &A, ASTContext &Ctx) {
 }
 
 namespace {
-
-std::string printed(const Expr *E, const ASTContext &Ctx) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  return S;
-}
 
 /// "i + 1", "i", "i - 2".
 std::string offset(StringRef Var, long long C) {

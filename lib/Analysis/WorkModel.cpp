@@ -12,6 +12,7 @@
 #include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -841,27 +842,9 @@ std::string WorkModel::data() {
       D.Constant += Elem * *Extent;
       continue;
     }
-    std::string Text;
-    llvm::raw_string_ostream OS(Text);
-    OS << "(";
-    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-    OS << ")";
-    D += Poly(Elem).times(Text);
+    D += Poly(Elem).times("(" + printed(E, Ctx) + ")");
   }
   return D.str();
-}
-
-std::string sourceText(const Expr *E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (R.isValid())
-    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  return S;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 //===- Emitter.cpp - Kernels, call sites and main for the runtime ---------===//
 #include "dlbcc/CodeGen/Emitter.h"
+#include "dlbcc/Support/Text.h"
 #include "dlbcc/Support/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -64,27 +65,6 @@ std::string kernelName(unsigned Id) { return "dlbcc_kernel_" + std::to_string(Id
 std::string descName(unsigned Id) { return "dlbcc_loop_" + std::to_string(Id); }
 
 } // namespace
-
-std::string Emitter::text(const Stmt *S) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (Range.isInvalid()) {
-    std::string Out;
-    llvm::raw_string_ostream OS(Out);
-    S->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-    return Out;
-  }
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-}
-
-std::string Emitter::print(const Expr *E) const {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  return Out;
-}
 
 SourceLocation Emitter::endOfStatement(const Stmt *S) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -205,7 +185,7 @@ std::string Emitter::pairLoop(const LoopModel &M) const {
 }
 
 std::string Emitter::body(const LoopModel &M) const {
-  std::string Body = text(M.Loop->getBody());
+  std::string Body = sourceText(M.Loop->getBody(), Ctx);
   return isa<CompoundStmt>(M.Loop->getBody()) ? Body : "{ " + Body + "; }";
 }
 
@@ -225,7 +205,7 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
   if (!M.UsingDecls.empty()) {
     OS << "  // dlbcc: in scope at the loop in its function\n";
     for (const DeclStmt *D : M.UsingDecls)
-      OS << "  " << text(D) << "\n";
+      OS << "  " << sourceText(D, Ctx) << "\n";
     OS << "  {\n";
   }
   StringRef I = M.Index->getName();
@@ -292,8 +272,9 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
 std::string Emitter::bound(const Expr *Lower, const Expr *Upper,
                            bool Inclusive) const {
   if (Inclusive)
-    return text(Lower) + ", static_cast<long long>(" + text(Upper) + ") + 1";
-  return text(Lower) + ", " + text(Upper);
+    return sourceText(Lower, Ctx) + ", static_cast<long long>(" +
+           sourceText(Upper, Ctx) + ") + 1";
+  return sourceText(Lower, Ctx) + ", " + sourceText(Upper, Ctx);
 }
 
 std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
@@ -352,7 +333,8 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     if (A.Shape)
       for (size_t K = 0; K < A.Shape->Extents.size(); ++K)
         if (A.Form != ArrayForm::PointerToArray || K == 0)
-          Extents += ", static_cast<long long>(" + print(A.Shape->Extents[K]) + ")";
+          Extents += ", static_cast<long long>(" +
+                     printed(A.Shape->Extents[K], Ctx) + ")";
     bool Dist = A.Role == ArrayRole::Distributed;
     const char *Method = nullptr;
     switch (A.Form) {

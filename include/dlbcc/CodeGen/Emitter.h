@@ -65,8 +65,6 @@ private:
   std::string kernel(const LoopModel &M, unsigned Id) const;
   std::string callSite(const LoopModel &M, unsigned Id) const;
   bool emitMain(bool HasLoops);
-  std::string text(const clang::Stmt *S) const;
-  std::string print(const clang::Expr *E) const;
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
   clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;
 

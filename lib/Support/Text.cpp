@@ -1,0 +1,32 @@
+//===- Text.cpp - Source code as text --------------------------------------===//
+//
+// Owns printed() and sourceText() (dlbcc/Support/Text.h).
+//
+//===----------------------------------------------------------------------===//
+#include "dlbcc/Support/Text.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace dlbcc {
+
+std::string printed(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  S->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return Out;
+}
+
+std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  const clang::CharSourceRange Range = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return printed(S, Ctx);
+  return clang::Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+} // namespace dlbcc
