@@ -98,7 +98,12 @@ HookPlan placeHooks(const LoopModel &M, ASTContext &Ctx) {
   // distributed loop and of each enclosing loop; the location after the
   // outermost loop is dropped (balancing after the work is done is
   // useless).
-  P.Candidates.push_back({M.Loop, 0, M.WorkValue, false});
+  // A bitonic loop's unit is a pair: two iterations, W(p) + W(n - 1 - p),
+  // twice the mean of an affine W.
+  std::optional<double> Unit = M.WorkValue;
+  if (Unit && M.Ann->Schedule == ScheduleKind::Bitonic)
+    *Unit *= 2;
+  P.Candidates.push_back({M.Loop, 0, Unit, false});
   unsigned Depth = 0;
   for (const Stmt *L : enclosingLoops(M.Loop, Ctx))
     P.Candidates.push_back({L, ++Depth, operationsOf(bodyOf(L), M, Ctx), false});
@@ -117,9 +122,6 @@ HookPlan placeHooks(const LoopModel &M, ASTContext &Ctx) {
   }
   if (M.Pipeline)
     P.Realization = HookRealization::Block;
-  else if (M.Ann->Schedule == ScheduleKind::Bitonic)
-    // The pair kernel has one hook per pair (Emitter::pairLoop).
-    P.Realization = HookRealization::Body;
   else if (P.Chosen && *P.Chosen == 0)
     P.Realization = HookRealization::Body;
   else if (P.Chosen)
@@ -135,13 +137,10 @@ void remarkHooks(const LoopModel &M, DiagnosticsEngine &DE) {
   StringRef Index = M.Index->getName();
   const SourceLocation Loc = M.Loop->getForLoc();
   const std::string Cost = format(dlb::HookOps);
+  const bool Bitonic = M.Ann->Schedule == ScheduleKind::Bitonic;
   switch (P.Realization) {
   case HookRealization::Body:
-    if (M.Ann->Schedule == ScheduleKind::Bitonic) {
-      report(DE, Loc, Diag::RemarkHookPairs) << Index;
-      return;
-    }
-    report(DE, Loc, Diag::RemarkHookBody)
+    report(DE, Loc, Bitonic ? Diag::RemarkHookPairs : Diag::RemarkHookBody)
         << Index << format(*P.Candidates[0].Between) << Cost
         << format(100 * dlb::HookOps / *P.Candidates[0].Between);
     break;
@@ -155,11 +154,14 @@ void remarkHooks(const LoopModel &M, DiagnosticsEngine &DE) {
   }
   case HookRealization::Strip:
     if (P.AtRunTime)
-      report(DE, Loc, Diag::RemarkHookRunTime) << Index << format(MinBetween);
+      report(DE, Loc, Diag::RemarkHookRunTime)
+          << Index << format(MinBetween) << Bitonic;
     else
       report(DE, Loc, Diag::RemarkHookStrip)
           << Cost << Index << format(MinBetween)
-          << format(std::ceil(MinBetween / std::max(1.0, *M.WorkValue)));
+          << format(std::ceil(MinBetween /
+                              std::max(1.0, *P.Candidates[0].Between)))
+          << Bitonic;
     break;
   case HookRealization::Block:
     report(DE, Loc, Diag::RemarkHookBlock)

@@ -172,15 +172,43 @@ std::string Emitter::pairLoop(const LoopModel &M) const {
   }
   // One copy of the body, run once per side: `continue` ends one iteration,
   // and labels in the body stay unique.
-  OS << "  for (long long dlbcc_p = " << BlockVar << ".begin(); dlbcc_p < "
-     << BlockVar << ".end(); " << BlockVar << ".hook(dlbcc_p), ++dlbcc_p)\n"
-     << "  for (int dlbcc_side = 0; dlbcc_side < " << BlockVar
-     << ".pairSize(dlbcc_p); ++dlbcc_side) {\n"
-     << "    [[maybe_unused]] " << spell(M.Index->getType(), Ctx) << " "
-     << M.Index->getName() << " = static_cast<"
-     << spell(M.Index->getType(), Ctx) << ">(" << BlockVar
-     << ".pairIteration(dlbcc_p, dlbcc_side));\n"
-     << Bind << "    " << body(M) << "\n  }\n";
+  std::string Sides;
+  llvm::raw_string_ostream SOS(Sides);
+  SOS << "  for (int dlbcc_side = 0; dlbcc_side < " << BlockVar
+      << ".pairSize(dlbcc_p); ++dlbcc_side) {\n"
+      << "    [[maybe_unused]] " << spell(M.Index->getType(), Ctx) << " "
+      << M.Index->getName() << " = static_cast<"
+      << spell(M.Index->getType(), Ctx) << ">(" << BlockVar
+      << ".pairIteration(dlbcc_p, dlbcc_side));\n"
+      << Bind << "    " << body(M) << "\n  }\n";
+  OS << hookedLoop(M, "long long", "dlbcc_p", Sides, "pairs");
+  return Out;
+}
+
+std::string Emitter::hookedLoop(const LoopModel &M, StringRef Type,
+                                StringRef Var, StringRef Inner,
+                                StringRef Units) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  if (M.Hooks.Realization == HookRealization::Body) {
+    // The hook runs after every unit, also after `continue`; it may shrink
+    // end() when units move to another rank.
+    OS << "  for (" << Type << " " << Var << " = " << BlockVar << ".begin(); "
+       << Var << " < " << BlockVar << ".end(); " << BlockVar << ".hook("
+       << Var << "), ++" << Var << ")\n"
+       << Inner;
+    return Out;
+  }
+  // Strip-mined (section 5.1 of Siegell & Steenkiste): one hook per strip,
+  // whose size the runtime chooses; it may shrink end().
+  OS << "  // dlbcc: one load balancing hook per strip of " << Units << "\n"
+     << "  for (long long dlbcc_lo = " << BlockVar
+     << ".begin(), dlbcc_hi; dlbcc_lo < " << BlockVar
+     << ".end(); dlbcc_lo = dlbcc_hi) {\n"
+     << "  dlbcc_hi = " << BlockVar << ".strip(dlbcc_lo);\n"
+     << "  for (" << Type << " " << Var << " = dlbcc_lo; " << Var
+     << " < dlbcc_hi; ++" << Var << ")\n"
+     << Inner << "  " << BlockVar << ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
   return Out;
 }
 
@@ -233,27 +261,10 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
   } else {
     OS << declarations(M);
-    if (M.Ann->Schedule == ScheduleKind::Bitonic) {
+    if (M.Ann->Schedule == ScheduleKind::Bitonic)
       OS << pairLoop(M);
-    } else if (M.Hooks.Realization == HookRealization::Body) {
-      // The hook runs after every iteration, also after `continue`; it may
-      // shrink end() when iterations move to another rank.
-      OS << "  for (" << IndexType << " " << I << " = " << BlockVar
-         << ".begin(); " << I << " < " << BlockVar << ".end(); " << BlockVar
-         << ".hook(" << I << "), ++" << I << ")\n";
-      OS << "  " << body(M) << "\n";
-    } else {
-      // Strip-mined (section 5.1 of Siegell & Steenkiste): one hook per
-      // strip, whose size the runtime chooses; it may shrink end().
-      OS << "  // dlbcc: one load balancing hook per strip of iterations\n"
-         << "  for (long long dlbcc_lo = " << BlockVar
-         << ".begin(), dlbcc_hi; dlbcc_lo < " << BlockVar
-         << ".end(); dlbcc_lo = dlbcc_hi) {\n"
-         << "  dlbcc_hi = " << BlockVar << ".strip(dlbcc_lo);\n"
-         << "  for (" << IndexType << " " << I << " = dlbcc_lo; " << I
-         << " < dlbcc_hi; ++" << I << ")\n  " << body(M) << "\n  "
-         << BlockVar << ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
-    }
+    else
+      OS << hookedLoop(M, IndexType, I, "  " + body(M) + "\n", "iterations");
     unsigned Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {
       std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);

@@ -255,7 +255,8 @@ DiagInfo info(Diag D) {
                "operations run between two hooks, a hook of %2 costs %3%%"};
   case Diag::RemarkHookPairs:
     return {R, "load balancing hook after every pair of iterations of '%0' "
-               "(schedule(bitonic))"};
+               "(schedule(bitonic)): %1 operations run between two hooks, a "
+               "hook of %2 costs %3%%"};
   case Diag::RemarkHookExecution:
     return {R, "load balancing hook at the end of the body of the %0 at line "
                "%1 (%2 operations between two executions): the runtime "
@@ -265,13 +266,15 @@ DiagInfo info(Diag D) {
     return {R, "no hook location is cheap enough (a hook of %0 operations "
                "may cost at most 1%% of the code between two of its "
                "executions): '%1' is strip-mined, with one hook per strip of "
-               "at least %2 operations (%3 iterations), sized at run time"};
+               "at least %2 operations (%3 %select{iterations|pairs of "
+               "iterations}4), sized at run time"};
   case Diag::RemarkHookRunTime:
     return {R, "the operations between hooks depend on run-time values: '%0' "
                "is strip-mined, and the runtime sizes each strip to at least "
-               "%1 operations from the actual W(%0) (a strip of one iteration "
-               "puts the hook after every iteration); a constant cost() "
-               "decides at compile time"};
+               "%1 operations from the actual W(%0) (a strip of one "
+               "%select{iteration|pair}2 puts the hook after every "
+               "%select{iteration|pair}2); a constant cost() decides at "
+               "compile time"};
   case Diag::RemarkHookBlock:
     return {R, "load balancing hook at the block boundaries of '%0', next to "
                "the pipeline's communication (%1); the block size stays the one chosen for the grain, and "

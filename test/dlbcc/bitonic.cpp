@@ -31,7 +31,10 @@ void triangular(int n) {
 // EMIT-NEXT:   // then ub - 1 - p (unless the same) on the mirror views
 // EMIT-NEXT:   dlb::Dist1D<double> dlbcc_mirror_a = dlbcc_block.dist1D<double>(1, true);
 // EMIT-NEXT:   auto &dlbcc_front_a = a;
-// EMIT-NEXT:   for (long long dlbcc_p = dlbcc_block.begin(); dlbcc_p < dlbcc_block.end(); dlbcc_block.hook(dlbcc_p), ++dlbcc_p)
+// EMIT-NEXT:   // dlbcc: one load balancing hook per strip of pairs
+// EMIT-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
+// EMIT-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
+// EMIT-NEXT:   for (long long dlbcc_p = dlbcc_lo; dlbcc_p < dlbcc_hi; ++dlbcc_p)
 // EMIT-NEXT:   for (int dlbcc_side = 0; dlbcc_side < dlbcc_block.pairSize(dlbcc_p); ++dlbcc_side) {
 // EMIT-NEXT:     {{\[\[}}maybe_unused]] int i = static_cast<int>(dlbcc_block.pairIteration(dlbcc_p, dlbcc_side));
 // EMIT-NEXT:     auto &a = dlbcc_side ? dlbcc_mirror_a : dlbcc_front_a;
@@ -40,8 +43,11 @@ void triangular(int n) {
 // EMIT:          a[i] += acc;
 // EMIT-NEXT:   }
 // EMIT-NEXT:   }
+// EMIT-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
+// EMIT-NEXT:   }
 // EMIT-NEXT: }
 // EMIT:      dlbcc_run.bounds(0, n);
+// EMIT-NEXT: dlbcc_run.hooks(dlb::HookLevel::Strip);
 // EMIT-NEXT: dlbcc_run.bitonic();
 // EMIT-NEXT: dlbcc_run.work([&](long long i) -> double { return 3 + 7 * dlb::trips(i, n); });
 
@@ -77,6 +83,7 @@ void quadratic(short n) {
 // EMIT-NEXT: auto &m = dlbcc_side ? dlbcc_mirror_m : dlbcc_front_m;
 // EMIT:      dlbcc_block.reduce<long long>(0, dlb::ReduceOp::Sum, count);
 // EMIT:      dlbcc_run.bounds(1, static_cast<long long>(n - 2) + 1);
+// EMIT-NEXT: dlbcc_run.hooks(dlb::HookLevel::Strip);
 // EMIT-NEXT: dlbcc_run.bitonic();
 
 // Uniform work: pairs of equal work anyway. Columns of a T**, cyclic.
@@ -90,6 +97,7 @@ void uniform(double **p, int rows, int cols) {
       p[r][j] *= 2;
 }
 // EMIT:      dlbcc_run.schedule(dlb::Schedule::Cyclic);
+// EMIT-NEXT: dlbcc_run.hooks(dlb::HookLevel::Strip);
 // EMIT-NEXT: dlbcc_run.bitonic();
 
 // Without the clause: a suggestion where W is affine (the cost() clause's),

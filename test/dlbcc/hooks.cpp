@@ -13,7 +13,9 @@
 // MODEL:      hooks: execution
 // MODEL:      hooks: strip (sized at run time)
 // MODEL:      hooks: body
+// MODEL:      hooks: strip (sized at run time)
 // MODEL:      hooks: body
+// MODEL:      hooks: strip{{$}}
 // The body hook after every iteration; the strip-mined kernel with a hook
 // per strip and the level at the call site; no level for the pipeline.
 // EMIT: {{^ *}}for (int i = dlbcc_block.begin(); i < dlbcc_block.end(); dlbcc_block.hook(i), ++i)
@@ -34,6 +36,14 @@
 // EMIT: {{^ *}}dlbcc_run.hooks(dlb::HookLevel::Strip);
 // EMIT: {{^ *}}for (int i = dlbcc_block.begin(); i < dlbcc_block.end(); dlbcc_block.hook(i), ++i)
 // EMIT-NOT: {{^ *}}dlbcc_run.hooks
+// EMIT: {{^ *}}// dlbcc: one load balancing hook per strip of pairs
+// EMIT: {{^ *}}for (long long dlbcc_p = dlbcc_lo; dlbcc_p < dlbcc_hi; ++dlbcc_p)
+// EMIT: {{^ *}}dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
+// EMIT: {{^ *}}dlbcc_run.hooks(dlb::HookLevel::Strip);
+// EMIT: {{^ *}}for (long long dlbcc_p = dlbcc_block.begin(); dlbcc_p < dlbcc_block.end(); dlbcc_block.hook(dlbcc_p), ++dlbcc_p)
+// EMIT-NOT: {{^ *}}dlbcc_run.hooks
+// EMIT: {{^ *}}for (long long dlbcc_p = dlbcc_lo; dlbcc_p < dlbcc_hi; ++dlbcc_p)
+// EMIT: {{^ *}}dlbcc_run.hooks(dlb::HookLevel::Strip);
 
 constexpr int Big = 256;
 constexpr int Small = 4;
@@ -145,12 +155,39 @@ void hinted(int n) {
       u[i] += v[k];
 }
 
-// A bitonic loop's pair kernel: a hook after every pair.
-// CHECK: hooks.cpp:[[@LINE+5]]:3: remark: work per iteration W(i) = 6 * dlb::trips(i, n) basic operations; data per iteration D = 8 bytes
-// CHECK: hooks.cpp:[[@LINE+4]]:3: remark: schedule(bitonic): pair p runs iterations p and n - 1 - p (once when they coincide); the pairs have uniform work W(p) + W(n - 1 - p)
-// CHECK: hooks.cpp:[[@LINE+3]]:3: remark: load balancing hook after every pair of iterations of 'i' (schedule(bitonic))
+// Bitonic loops: the unit between two hooks is a pair (W(p) + W(n - 1 - p),
+// twice the mean W). With the sizes known only at run time, strips of pairs
+// sized by the runtime.
+// CHECK: hooks.cpp:[[@LINE+6]]:3: remark: work per iteration W(i) = 6 * dlb::trips(i, n) basic operations; data per iteration D = 8 bytes
+// CHECK: hooks.cpp:[[@LINE+5]]:3: remark: schedule(bitonic): pair p runs iterations p and n - 1 - p (once when they coincide); the pairs have uniform work W(p) + W(n - 1 - p)
+// CHECK: hooks.cpp:[[@LINE+4]]:3: remark: the operations between hooks depend on run-time values: 'i' is strip-mined, and the runtime sizes each strip to at least 600 operations from the actual W(i) (a strip of one pair puts the hook after every pair); a constant cost() decides at compile time
+// CHECK: hooks.cpp:[[@LINE+3]]:3: note: hook location at the end of the body of the 'i' loop: ? operations between two executions, unknown at compile time
 void pairs(int n) {
 #pragma dlb doall distribute(u) whole(v) schedule(bitonic)
+  for (int i = 0; i < n; ++i)
+    for (int k = i; k < n; ++k)
+      u[i] += v[k];
+}
+
+// A pair of 2 x 400 operations takes a hook after every pair.
+// CHECK: hooks.cpp:[[@LINE+6]]:3: remark: work per iteration W(i) = 400, from cost() (counted: 6 * dlb::trips(i, n) basic operations); data per iteration D = 8 bytes
+// CHECK: hooks.cpp:[[@LINE+5]]:3: remark: schedule(bitonic): pair p runs iterations p and n - 1 - p (once when they coincide); the pairs have uniform work W(p) + W(n - 1 - p)
+// CHECK: hooks.cpp:[[@LINE+4]]:3: remark: load balancing hook after every pair of iterations of 'i' (schedule(bitonic)): 800 operations run between two hooks, a hook of 6 costs 0.75%
+// CHECK: hooks.cpp:[[@LINE+3]]:3: note: hook location at the end of the body of the 'i' loop: 800 operations between two executions, acceptable
+void pairsHinted(int n) {
+#pragma dlb doall distribute(u) whole(v) cost(400) schedule(bitonic)
+  for (int i = 0; i < n; ++i)
+    for (int k = i; k < n; ++k)
+      u[i] += v[k];
+}
+
+// A pair of 2 x 100 operations is too cheap: strips of 3 pairs.
+// CHECK: hooks.cpp:[[@LINE+6]]:3: remark: work per iteration W(i) = 100, from cost() (counted: 6 * dlb::trips(i, n) basic operations); data per iteration D = 8 bytes
+// CHECK: hooks.cpp:[[@LINE+5]]:3: remark: schedule(bitonic): pair p runs iterations p and n - 1 - p (once when they coincide); the pairs have uniform work W(p) + W(n - 1 - p)
+// CHECK: hooks.cpp:[[@LINE+4]]:3: remark: no hook location is cheap enough (a hook of 6 operations may cost at most 1% of the code between two of its executions): 'i' is strip-mined, with one hook per strip of at least 600 operations (3 pairs of iterations), sized at run time
+// CHECK: hooks.cpp:[[@LINE+3]]:3: note: hook location at the end of the body of the 'i' loop: 200 operations between two executions, rejected: a hook would cost 3% of it
+void pairsCheap(int n) {
+#pragma dlb doall distribute(u) whole(v) cost(100) schedule(bitonic)
   for (int i = 0; i < n; ++i)
     for (int k = i; k < n; ++k)
       u[i] += v[k];
@@ -165,4 +202,6 @@ int main() {
   symbolic(100);
   hinted(100);
   pairs(100);
+  pairsHinted(100);
+  pairsCheap(100);
 }

@@ -57,6 +57,12 @@ private:
   /// once per iteration of the pair, with the arrays' names bound to the
   /// front or mirror views.
   std::string pairLoop(const LoopModel &M) const;
+  /// The loop of Var (of Type) over the block's units (iterations, or a
+  /// bitonic loop's pairs) around Inner, with the hooks dlbcc placed: after
+  /// every unit, or after every strip of units.
+  std::string hookedLoop(const LoopModel &M, llvm::StringRef Type,
+                         llvm::StringRef Var, llvm::StringRef Inner,
+                         llvm::StringRef Units) const;
   /// The loop body as one statement.
   std::string body(const LoopModel &M) const;
   /// "Lower, Upper" as LoopRun takes bounds (half-open).
