@@ -169,6 +169,23 @@ class Quiet:
 
 # ---------------------------------------------------------------- building
 
+def link_flags(workdir):
+    """(cflags, libs) for mpicxx from `dlbcc --cflags/--libs`, the libs
+    pointing at a private copy of libdlb in workdir/lib, so that a rebuild
+    of build/ during a benchmark does not change the library under it."""
+    cflags = subprocess.run([DLBCC, "--cflags"], capture_output=True,
+                            text=True, check=True).stdout.split()
+    libs = subprocess.run([DLBCC, "--libs"], capture_output=True,
+                          text=True, check=True).stdout.split()
+    libdir = next((a[2:] for a in libs if a.startswith("-L")), None)
+    privlib = os.path.join(workdir, "lib")
+    os.makedirs(privlib, exist_ok=True)
+    if libdir and os.path.exists(os.path.join(libdir, "libdlb.so")):
+        shutil.copy2(os.path.join(libdir, "libdlb.so"), privlib)
+        libs = ["-L" + privlib, "-Wl,-rpath," + privlib, "-ldlb"]
+    return cflags, libs
+
+
 def build(workdir, examples, log_fn=log):
     """Translates examples/NAME.cpp for each NAME of `examples` with dlbcc
     and compiles it with mpicxx into `workdir`; returns {NAME: program}.
@@ -177,19 +194,7 @@ def build(workdir, examples, log_fn=log):
     if not os.path.exists(DLBCC):
         sys.exit("error: %s not found; run `cmake --build %s -j2` first"
                  % (DLBCC, os.path.join(ROOT, "build")))
-    cflags = subprocess.run([DLBCC, "--cflags"], capture_output=True,
-                            text=True, check=True).stdout.split()
-    libs = subprocess.run([DLBCC, "--libs"], capture_output=True,
-                          text=True, check=True).stdout.split()
-    libdir = None
-    for a in libs:
-        if a.startswith("-L"):
-            libdir = a[2:]
-    privlib = os.path.join(workdir, "lib")
-    os.makedirs(privlib, exist_ok=True)
-    if libdir and os.path.exists(os.path.join(libdir, "libdlb.so")):
-        shutil.copy2(os.path.join(libdir, "libdlb.so"), privlib)
-        libs = ["-L" + privlib, "-Wl,-rpath," + privlib, "-ldlb"]
+    cflags, libs = link_flags(workdir)
     progs = {}
     for ex in examples:
         src = os.path.join(ROOT, "examples", ex + ".cpp")

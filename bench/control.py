@@ -120,16 +120,7 @@ def build_programs(workdir, sources):
     """{name: (translated program, sequential program)} for the sources
     {name: path}: dlbcc + mpicxx linked against a private copy of libdlb
     (as common.build does), and plain mpicxx -O2 of the same source."""
-    cflags = subprocess.run([DLBCC, "--cflags"], capture_output=True,
-                            text=True, check=True).stdout.split()
-    libs = subprocess.run([DLBCC, "--libs"], capture_output=True, text=True,
-                          check=True).stdout.split()
-    libdir = next((a[2:] for a in libs if a.startswith("-L")), None)
-    privlib = os.path.join(workdir, "lib")
-    os.makedirs(privlib, exist_ok=True)
-    if libdir and os.path.exists(os.path.join(libdir, "libdlb.so")):
-        shutil.copy2(os.path.join(libdir, "libdlb.so"), privlib)
-        libs = ["-L" + privlib, "-Wl,-rpath," + privlib, "-ldlb"]
+    cflags, libs = common.link_flags(workdir)
     progs = {}
     for name, src in sources.items():
         log("building %s" % name)
@@ -677,6 +668,26 @@ def read_rows(path):
         return list(csv.reader(f))[1:]
 
 
+def finish1(rows, out):
+    """Part 1's summary CSV and tables from its run rows."""
+    times, summary = summarize1(rows)
+    write_csv(os.path.join(out, "overhead_summary.csv"), OV_SUM_HEADERS,
+              summary)
+    report1(times, summary)
+    print()
+
+
+def finish2(rows, out, ranks, n, periods):
+    """Part 2's summary CSVs, tables and figures from its run rows."""
+    summary, traces = summarize2(rows, out, n)
+    write_csv(os.path.join(out, "load_summary.csv"), LOAD_SUM_HEADERS,
+              summary)
+    write_csv(os.path.join(out, "trace_summary.csv"), TRACE_HEADERS, traces)
+    report2(summary, traces, ranks)
+    print()
+    plot(out, periods, ranks, n)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true",
@@ -708,20 +719,10 @@ def main():
     if a.report:
         r1, r2 = read_rows(ov_csv), read_rows(ld_csv)
         if r1:
-            times, summary = summarize1(r1)
-            write_csv(os.path.join(a.out, "overhead_summary.csv"),
-                      OV_SUM_HEADERS, summary)
-            report1(times, summary)
-            print()
+            finish1(r1, a.out)
         if r2:
-            summary, traces = summarize2(r2, a.out, relax[0])
-            write_csv(os.path.join(a.out, "load_summary.csv"),
-                      LOAD_SUM_HEADERS, summary)
-            write_csv(os.path.join(a.out, "trace_summary.csv"),
-                      TRACE_HEADERS, traces)
-            report2(summary, traces, a.ranks2)
-            plot(a.out, sorted({float(r[0]) for r in r2 if r[0] != "0"}),
-                 a.ranks2, relax[0])
+            finish2(r2, a.out, a.ranks2, relax[0],
+                    sorted({float(r[0]) for r in r2 if r[0] != "0"}))
         return 0
     reps1 = 2 if a.quick else a.reps
     reps2 = 1 if a.quick else a.reps2
@@ -750,23 +751,12 @@ def main():
             part1(s, progs, OVERHEAD_QUICK if a.quick else OVERHEAD_FULL,
                   reps1, rows)
             write_csv(ov_csv, OV_RUN_HEADERS, rows)
-            times, summary = summarize1(rows)
-            write_csv(os.path.join(a.out, "overhead_summary.csv"),
-                      OV_SUM_HEADERS, summary)
-            report1(times, summary)
-            print()
+            finish1(rows, a.out)
         if a.part in ("2", "all"):
             rows = []
             part2(s, progs, relax, a.ranks2, periods, reps2, rows, a.out)
             write_csv(ld_csv, LOAD_RUN_HEADERS, rows)
-            summary, traces = summarize2(rows, a.out, relax[0])
-            write_csv(os.path.join(a.out, "load_summary.csv"),
-                      LOAD_SUM_HEADERS, summary)
-            write_csv(os.path.join(a.out, "trace_summary.csv"),
-                      TRACE_HEADERS, traces)
-            report2(summary, traces, a.ranks2)
-            print()
-            plot(a.out, periods, a.ranks2, relax[0])
+            finish2(rows, a.out, a.ranks2, relax[0], periods)
             print()
     return s.status
 

@@ -194,7 +194,7 @@ void Executor::poll(Block &B) {
   trackSpeed(Curve.of({PollNext, B.Next}), Compute + Delay);
   PollNext = B.Next;
   HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
-  sizeStrips(B);
+  B.Strip = stripSize();
   if (NextHook == 0 && PerIteration > 0)
     planNextHook();
   if (Balancing && !Terminated) {
@@ -219,17 +219,18 @@ void Executor::poll(Block &B) {
   B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
 }
 
-void Executor::sizeStrips(Block &B) {
+long long Executor::stripSize() const {
   // The operation count of hookParams sizes the strips until the time of an
   // iteration is known; then a strip also lasts at least StripHookSeconds /
   // HookFraction, the 1% rule against the hook's measured time (the
   // operation count underrates a hook next to cheap pipelined arithmetic,
   // since leaving the inner loop costs a mispredicted branch).
   if (Params.Hooks != HookLevel::Strip || !(PerIteration > 0))
-    return;
-  const double Timed = std::ceil(StripHookSeconds / (HookFraction * PerIteration));
-  B.Strip = std::max(Params.Strip,
-                     static_cast<long long>(std::min(Timed, 1e15)));
+    return Params.Strip;
+  const double Timed =
+      std::ceil(StripHookSeconds / (HookFraction * PerIteration));
+  return std::max(Params.Strip,
+                  static_cast<long long>(std::min(Timed, 1e15)));
 }
 
 bool Executor::periodDue() const {
@@ -286,8 +287,7 @@ void Executor::runPiece(Piece P) {
   pairUp(B);
   B.Reductions = Result.Slots.data();
   B.Countdown = Countdown;
-  B.Strip = Params.Strip;
-  sizeStrips(B);
+  B.Strip = stripSize();
   B.Poll = &Executor::pollThunk;
   B.Owner = this;
   CurrentBlock = &B;
@@ -382,9 +382,7 @@ void Executor::planNextHook() {
   // Eq. 15: the hooks until the next interaction, from the time per hook
   // measured so far (the period target of eqs. 11-14).
   NextHook = nextHook(Period.target(),
-                      PerIteration * static_cast<double>(
-                                         CurrentBlock ? CurrentBlock->Strip
-                                                      : Params.Strip),
+                      PerIteration * static_cast<double>(stripSize()),
                       1LL << 40);
 }
 
@@ -544,12 +542,8 @@ long long Executor::remaining() const {
 
 void Executor::startDistributed() {
   const std::vector<int> &Members = Groups[MyGroup];
-  Pending.Active = true;
-  Pending.Epoch = Epochs[MyGroup];
-  Pending.Got.assign(context().Size, false);
-  Pending.Profiles.assign(context().Size, RankProfile());
+  startGathering(Pending, Epochs[MyGroup]);
   Pending.Profiles[Rank] = profile();
-  Pending.Got[Rank] = true;
   sendProfileTo(Pending.Profiles[Rank], 0, 0, Members);
   ++Epochs[MyGroup];
   // The next period starts now: this rank goes on computing while the
@@ -559,25 +553,10 @@ void Executor::startDistributed() {
 }
 
 bool Executor::progressDistributed() {
-  if (!Pending.Active)
+  if (!Pending.Active || !gather(Pending, Groups[MyGroup]))
     return false;
-  pullProfiles();
-  bool All = true;
-  for (int M : Groups[MyGroup]) {
-    if (Pending.Got[M])
-      continue;
-    if (Inbox[M].empty()) {
-      All = false;
-      continue;
-    }
-    checkEpoch(Inbox[M].front().Epoch, Pending.Epoch);
-    Pending.Profiles[M] = Inbox[M].front().Profile;
-    Pending.Got[M] = true;
-    Inbox[M].pop_front();
-  }
-  if (All)
-    finishDistributed();
-  return All;
+  finishDistributed();
+  return true;
 }
 
 void Executor::finishDistributed() {
@@ -661,48 +640,55 @@ void Executor::beginCollection(int Group, int FirstFrom,
   Request.put(ControlKind::Request);
   Request.put(Epochs[Group]);
   sendToMembers(Request.buffer(), Members);
-  Collection &C = Collections[Group];
-  C.Active = true;
-  C.Got.assign(context().Size, false);
-  C.Profiles.assign(context().Size, RankProfile());
-  C.Sent = C.Received = 0;
+  Gathering &C = Collections[Group];
+  startGathering(C, Epochs[Group]);
   if (First)
-    collect(Group, FirstFrom, *First);
+    take(C, FirstFrom, *First);
   progressCollection(Group);
 }
 
-void Executor::collect(int Group, int From, const ProfileMsg &Msg) {
-  Collection &C = Collections[Group];
-  checkEpoch(Msg.Epoch, Epochs[Group]);
-  C.Profiles[From] = Msg.Profile;
-  C.Sent += Msg.Sent;
-  C.Received += Msg.Received;
-  C.Got[From] = true;
+void Executor::startGathering(Gathering &G, int Epoch) {
+  G.Active = true;
+  G.Epoch = Epoch;
+  G.Got.assign(context().Size, false);
+  G.Profiles.assign(context().Size, RankProfile());
+  G.Sent = G.Received = 0;
 }
 
-bool Executor::progressCollection(int Group) {
-  Collection &C = Collections[Group];
-  if (!C.Active)
-    return false;
+void Executor::take(Gathering &G, int From, const ProfileMsg &Msg) {
+  checkEpoch(Msg.Epoch, G.Epoch);
+  G.Profiles[From] = Msg.Profile;
+  G.Sent += Msg.Sent;
+  G.Received += Msg.Received;
+  G.Got[From] = true;
+}
+
+bool Executor::gather(Gathering &G, const std::vector<int> &Members) {
   pullProfiles();
   bool All = true;
-  for (int M : Groups[Group]) {
-    if (M == Rank || C.Got[M])
+  for (int M : Members) {
+    if (G.Got[M] || M == Rank)
       continue;
     if (Inbox[M].empty()) {
       All = false;
       continue;
     }
-    collect(Group, M, Inbox[M].front());
+    take(G, M, Inbox[M].front());
     Inbox[M].pop_front();
   }
-  if (All)
-    finishCollection(Group);
   return All;
 }
 
+bool Executor::progressCollection(int Group) {
+  Gathering &C = Collections[Group];
+  if (!C.Active || !gather(C, Groups[Group]))
+    return false;
+  finishCollection(Group);
+  return true;
+}
+
 void Executor::finishCollection(int Group) {
-  Collection &C = Collections[Group];
+  Gathering &C = Collections[Group];
   C.Active = false;
   const std::vector<int> &Members = Groups[Group];
   const int Epoch = Epochs[Group];
@@ -925,7 +911,7 @@ void Executor::reconfigure(Strategy S, int Epoch) {
   MyGroup = groupOf(Groups, Rank);
   Epochs.assign(Groups.size(), Epoch);
   GroupDone.assign(Groups.size(), false);
-  Collections.assign(Groups.size(), Collection());
+  Collections.assign(Groups.size(), Gathering());
   // PROFILEs received for the old strategy are void.
   for (std::deque<ProfileMsg> &Queue : Inbox)
     Queue.erase(std::remove_if(Queue.begin(), Queue.end(),

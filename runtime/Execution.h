@@ -210,6 +210,19 @@ public:
   void drainProfiles(int From, long long Sent);
 
 private:
+  /// A synchronization whose PROFILEs are still arriving: Epoch, the one
+  /// they carry; Got and Profiles per rank; Sent and Received, the
+  /// iterations the members reported sending and receiving since the last
+  /// switch (centralized).
+  struct Gathering {
+    bool Active = false;
+    int Epoch = 0;
+    std::vector<bool> Got;
+    std::vector<RankProfile> Profiles;
+    long long Sent = 0;
+    long long Received = 0;
+  };
+
   void prime();
   static void pollThunk(Block &B);
   void poll(Block &B);
@@ -224,8 +237,9 @@ private:
   double account();
   /// Counts the changes of this rank's speed (SpeedChanges).
   void trackSpeed(double Work, double Seconds);
-  /// A strip-mined loop: B's strips from the measured time per iteration.
-  void sizeStrips(Block &B);
+  /// Iterations per strip (1 unless strip-mined): from the operation count
+  /// and, once measured, the time per iteration.
+  long long stripSize() const;
   /// Eq. 15: whether this rank's hook executions since the last
   /// synchronization reached nexthook, and the time per hook behind it.
   bool periodDue() const;
@@ -281,7 +295,11 @@ private:
   /// members, then it collects their PROFILEs while it goes on computing
   /// (First: the one that came unrequested from FirstFrom).
   void beginCollection(int Group, int FirstFrom, const ProfileMsg *First);
-  void collect(int Group, int From, const ProfileMsg &Msg);
+  /// Starts G for Epoch: no PROFILE yet.
+  void startGathering(Gathering &G, int Epoch);
+  void take(Gathering &G, int From, const ProfileMsg &Msg);
+  /// Takes the arrived PROFILEs of Members into G; whether G has them all.
+  bool gather(Gathering &G, const std::vector<int> &Members);
   /// Takes the arrived PROFILEs of Group's synchronization; with all of
   /// them, decides (finishCollection). Returns whether it finished.
   bool progressCollection(int Group);
@@ -311,25 +329,10 @@ private:
   int MyGroup = 0;
   std::vector<int> Epochs;
   std::vector<bool> GroupDone;
-  /// Rank 0, centralized: per group, a synchronization whose PROFILEs are
-  /// still arriving.
-  struct Collection {
-    bool Active = false;
-    std::vector<bool> Got;
-    std::vector<RankProfile> Profiles;
-    /// Iterations sent and received by the members since the last switch.
-    long long Sent = 0;
-    long long Received = 0;
-  };
-  std::vector<Collection> Collections;
-  /// Distributed: this rank's synchronization whose PROFILEs are still
-  /// arriving (Epoch: the epoch they carry).
-  struct PendingSync {
-    bool Active = false;
-    int Epoch = 0;
-    std::vector<bool> Got;
-    std::vector<RankProfile> Profiles;
-  } Pending;
+  /// Rank 0, centralized: one per group.
+  std::vector<Gathering> Collections;
+  /// Distributed: this rank's group's.
+  Gathering Pending;
   bool Terminated = false;
   bool InitiatedIdle = false;
   /// Set by reconfigure(): an idle loop of the old strategy must return.
