@@ -247,7 +247,10 @@ void Executor::initiateSync() {
     return;
   }
   if (Rank != 0) {
-    sendProfile();
+    // One unanswered PROFILE at a time (Unanswered): a member whose last
+    // one is still in rank 0's hands waits for the answer to start again.
+    if (!Unanswered)
+      sendProfile();
     serviceMember();
     return;
   }
@@ -591,6 +594,10 @@ void Executor::finishDistributed() {
 }
 
 void Executor::sendProfile() {
+  if (Unanswered)
+    fatal("a member sent a second load balancing profile before rank 0 "
+          "answered the first (epoch " + std::to_string(Epochs[MyGroup]) + ")");
+  Unanswered = true;
   const RankProfile Mine = profile();
   sendProfileTo(Mine, Result.Counters.MovedIterations - SentAtSwitch,
                 ReceivedIterations - ReceivedAtSwitch, {0});
@@ -604,6 +611,14 @@ void Executor::serviceMember() {
     Reader In(Buf);
     const auto Kind = In.get<ControlKind>();
     const int Epoch = In.get<int>();
+    if (Kind != ControlKind::Request) {
+      // Every other message ends a synchronization this member sent its
+      // PROFILE to, and is the answer to it.
+      if (!Unanswered)
+        fatal("rank 0 answered a load balancing profile this rank did not "
+              "send (epoch " + std::to_string(Epoch) + ")");
+      Unanswered = false;
+    }
     if (Kind == ControlKind::Terminate) {
       Terminated = true;
     } else if (Kind == ControlKind::Switch) {
@@ -737,11 +752,11 @@ void Executor::finishCollection(int Group) {
       return;
     }
   }
-  if (!D.Move)
-    return;
-  ++Result.Counters.Redistributions;
-  // Instructions go only to the members that must send (section 1.2); the
-  // receivers take the work in at their next hook.
+  if (D.Move)
+    ++Result.Counters.Redistributions;
+  // Every member gets an INSTRUCTION, the answer to its PROFILE: with the
+  // transfers it must send (section 1.2), or none. The receivers take the
+  // work in at their next hook.
   Requests Reqs;
   std::vector<std::vector<char>> Instructions;
   Instructions.reserve(Members.size());
@@ -750,7 +765,7 @@ void Executor::finishCollection(int Group) {
     for (const Transfer &T : D.Transfers)
       if (T.From == M)
         Mine.push_back(T);
-    if (Mine.empty() || M == Rank)
+    if (M == Rank)
       continue;
     Writer Out;
     Out.put(ControlKind::Instruction);
@@ -761,7 +776,7 @@ void Executor::finishCollection(int Group) {
              ControlTag, Reqs);
   }
   waitAll(Reqs);
-  if (Member)
+  if (Member && D.Move)
     moveWork(D.Transfers, /*Receive=*/false);
 }
 
@@ -954,15 +969,6 @@ bool Executor::idleStep() {
   // Centralized. Out of work, a rank starts a synchronization once (rank 0
   // directly, a member by sending its profile), then serves until work or
   // the end comes; rank 0 serves every group until all are done.
-  const double Start = now();
-  if (!InitiatedIdle && !Terminated) {
-    InitiatedIdle = true;
-    if (Rank == 0 && !Collections[MyGroup].Active)
-      beginCollection(MyGroup, -1, nullptr);
-    else if (Rank != 0)
-      sendProfile();
-  }
-  Result.Counters.BalanceSeconds += now() - Start;
   Backoff Wait;
   for (;;) {
     // A switch of strategy: go on under the new one.
@@ -976,6 +982,17 @@ bool Executor::idleStep() {
       return true;
     if (!Work.empty())
       return false;
+    // A member whose last PROFILE is unanswered starts its idle one when
+    // the answer has come and left it still idle.
+    if (!InitiatedIdle && !Terminated && (Rank == 0 || !Unanswered)) {
+      const double Start = now();
+      InitiatedIdle = true;
+      if (Rank == 0 && !Collections[MyGroup].Active)
+        beginCollection(MyGroup, -1, nullptr);
+      else if (Rank != 0)
+        sendProfile();
+      Result.Counters.BalanceSeconds += now() - Start;
+    }
     const double Serve = now();
     const bool Served = Rank == 0 && serveGroups();
     if (Rank == 0)

@@ -335,6 +335,15 @@ private:
   Gathering Pending;
   bool Terminated = false;
   bool InitiatedIdle = false;
+  /// Centralized member: its last PROFILE has not been answered yet. The
+  /// protocol's invariant: rank 0 answers every PROFILE it takes into a
+  /// synchronization (an INSTRUCTION, possibly with no transfer, a SWITCH
+  /// or a TERMINATE), and a member sends no PROFILE while one is
+  /// unanswered. So a member is at most one synchronization ahead of rank
+  /// 0, and a synchronization's Sent/Received totals cover every transfer
+  /// decided before it (each sender acted on its INSTRUCTION before its
+  /// next PROFILE): equal totals mean no work is in flight.
+  bool Unanswered = false;
   /// Set by reconfigure(): an idle loop of the old strategy must return.
   bool Switched = false;
   int Phase = 0;
