@@ -68,6 +68,11 @@ void sleepingBarrier() {
 }
 
 void Backoff::pause() {
+  const double T = now();
+  if (Since < 0)
+    Since = T;
+  else
+    watchdog(For, T - Since);
   SleepNs = SleepNs ? std::min(2 * SleepNs, LongestSleepNs) : FirstSleepNs;
   timespec Sleep{0, SleepNs};
   nanosleep(&Sleep, nullptr);
@@ -75,9 +80,9 @@ void Backoff::pause() {
 
 void Backoff::reset() { SleepNs = 0; }
 
-void waitAll(Requests &Reqs) {
+void waitAll(Requests &Reqs, WaitFor For) {
   std::vector<int> Done(Reqs.size());
-  Backoff Wait;
+  Backoff Wait(For);
   for (;;) {
     int Count = 0;
     MPI_Testsome(static_cast<int>(Reqs.size()), Reqs.data(), &Count,
@@ -110,9 +115,9 @@ bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From) {
   return true;
 }
 
-std::vector<char> receive(int Source, int Tag, int *From) {
+std::vector<char> receive(int Source, int Tag, const char *What, int *From) {
   std::vector<char> Out;
-  Backoff Wait;
+  Backoff Wait({What, Source});
   while (!tryReceive(Source, Tag, Out, From))
     Wait.pause();
   return Out;

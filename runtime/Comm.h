@@ -3,7 +3,10 @@
 // Every wait of the runtime goes through waitAll, which tests its requests
 // and sleeps between tests instead of spinning, so that idle ranks leave the
 // cores to the ranks that compute. Large transfers are split into chunks so
-// that completions keep the sleeps short while data is flowing.
+// that completions keep the sleeps short while data is flowing. Every wait
+// also says what it waits for (WaitFor): while a loop executes, the
+// watchdog (Context.h) ends the job with that description when a wait
+// outlasts --dlb-timeout.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_COMM_H
@@ -18,6 +21,13 @@ namespace dlb {
 
 using Requests = std::vector<MPI_Request>;
 
+/// What a wait is for, in words for the watchdog's report ("the PROFILEs of
+/// a synchronization"), and from which rank (-1: any or several).
+struct WaitFor {
+  const char *What = "a message";
+  int Peer = -1;
+};
+
 /// Posts the sends of Bytes bytes at Buf to Dest on the runtime's
 /// communicator. The receiver posts postRecv with the same size and tag.
 void postSend(const void *Buf, std::size_t Bytes, int Dest, int Tag,
@@ -28,7 +38,7 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
 /// Completes every request in Reqs (then empties it). Sleeps between tests:
 /// 20 us doubling up to 1 ms while nothing completes, back to 20 us when
 /// something does.
-void waitAll(Requests &Reqs);
+void waitAll(Requests &Reqs, WaitFor For = {});
 
 /// Sleeps for Seconds (nothing for none): the emulated load's delay.
 void sleepFor(double Seconds);
@@ -39,19 +49,26 @@ void sleepingBarrier();
 /// The sleeps between two checks of a condition that is not met yet.
 class Backoff {
 public:
-  /// Sleeps, each time twice as long, up to the longest sleep.
+  explicit Backoff(WaitFor For = {}) : For(For) {}
+  /// Sleeps, each time twice as long, up to the longest sleep; reports to
+  /// the watchdog how long the condition has been waited for.
   void pause();
+  /// Something happened: the next sleep is short again (the wait goes on).
   void reset();
 
 private:
+  WaitFor For;
   long SleepNs = 0;
+  double Since = -1;
 };
 
 /// Receives a whole (small) message from Source (or MPI_ANY_SOURCE) with
 /// Tag if one has arrived; sets From to its sender.
 bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From);
-/// Sleeps until such a message arrives, then receives it.
-std::vector<char> receive(int Source, int Tag, int *From = nullptr);
+/// Sleeps until such a message arrives, then receives it; What names it
+/// for the watchdog.
+std::vector<char> receive(int Source, int Tag, const char *What,
+                          int *From = nullptr);
 
 } // namespace dlb
 

@@ -15,10 +15,42 @@
 #include "dlb/Pipeline.h"
 
 #include <mpi.h>
+#include <functional>
 #include <map>
 #include <string>
 
 namespace dlb {
+
+struct WaitFor;
+
+/// The watchdog of --dlb-timeout. While a loop executes, its waits are the
+/// load balancing protocol's, which answers within a poll period or one
+/// hook's computing: a wait that outlasts the limit is a hang, and the job
+/// ends with what this rank waited for instead of hanging.
+struct Watchdog {
+  bool Armed = false;
+  const char *Loop = nullptr;
+  long long Execution = 0;
+  /// The protocol's state in words (strategy, synchronization, work left).
+  std::function<std::string()> State;
+  /// The longest this rank has computed between two hooks or pipeline
+  /// blocks: other ranks may take as long to answer, so the limit is at
+  /// least StretchMultiple times it.
+  double LongestStretch = 0;
+  static constexpr double StretchMultiple = 100;
+};
+
+/// Arms the watchdog for the waits of one execution of Loop on this rank.
+class WatchScope {
+public:
+  WatchScope(const char *Loop, long long Execution);
+  ~WatchScope();
+  WatchScope(const WatchScope &) = delete;
+  WatchScope &operator=(const WatchScope &) = delete;
+  /// For a wait that lasts as long as other ranks compute (rank 0 waiting
+  /// for the results of a static partition): not the protocol's.
+  void disarm();
+};
 
 struct Context {
   /// The runtime's private duplicate of MPI_COMM_WORLD.
@@ -47,6 +79,7 @@ struct Context {
   /// execution measured (the next one's block size follows from it).
   ShiftCost Shift;
   std::map<const LoopDesc *, double> ElementSeconds;
+  Watchdog Watch;
 };
 
 Context &context();
@@ -64,6 +97,17 @@ void finish();
 
 /// Reports a broken invariant of the runtime and aborts all ranks.
 [[noreturn]] void fatal(const std::string &Message);
+
+/// Called by every wait with the time waited so far: past the limit, while
+/// armed, reports what this rank waits for and aborts all ranks.
+void watchdog(const WaitFor &For, double Waited);
+
+/// A rank computed Seconds between two hooks (the watchdog's scale).
+inline void computedStretch(double Seconds) {
+  Watchdog &W = context().Watch;
+  if (Seconds > W.LongestStretch)
+    W.LongestStretch = Seconds;
+}
 
 } // namespace dlb
 

@@ -192,6 +192,7 @@ void Executor::poll(Block &B) {
   if (Iters > 0 && Compute + Delay > 0)
     PerIteration = (Compute + Delay) / static_cast<double>(Iters);
   trackSpeed(Curve.of({PollNext, B.Next}), Compute + Delay);
+  computedStretch(Compute + Delay);
   PollNext = B.Next;
   HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
   B.Strip = stripSize();
@@ -354,6 +355,7 @@ void Executor::prime() {
 }
 
 void Executor::run() {
+  context().Watch.State = [this] { return watchState(); };
   prime();
   LastPoll = now();
   for (;;) {
@@ -374,6 +376,15 @@ void Executor::run() {
     if (Done)
       return;
   }
+}
+
+std::string Executor::watchState() const {
+  std::string S = std::string(strategyName(Params.Strat)) + ", " +
+                  std::to_string(Epochs[MyGroup]) + " synchronizations, " +
+                  std::to_string(remaining()) + " iterations left here";
+  if (Centralized && Rank != 0 && Unanswered)
+    S += ", its PROFILE unanswered";
+  return S + (Terminated ? ", terminated" : "");
 }
 
 long long Executor::iterationsRun() const {
@@ -479,11 +490,12 @@ std::vector<char> Executor::cutAndPack(long long Count, bool WithData) {
 }
 
 void Executor::receiveWork(int From) {
-  const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag));
+  const char *What = "the work a synchronization moved to this rank";
+  const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag, What));
   auto Body = std::make_shared<std::vector<char>>(Head.Bytes);
   Requests Reqs;
   postRecv(Body->data(), Body->size(), From, TransferTag, Reqs);
-  waitAll(Reqs);
+  waitAll(Reqs, {What, From});
   Reader In(*Body);
   const auto Ranges = In.get<std::uint64_t>();
   for (std::uint64_t I = 0; I < Ranges; ++I) {
@@ -840,7 +852,7 @@ bool Executor::arrivedProfile() {
 
 void Executor::drainProfiles(int From, long long Sent) {
   while (ProfilesFrom[From] < Sent) {
-    receive(From, ProfileTag);
+    receive(From, ProfileTag, "a stale PROFILE");
     ++ProfilesFrom[From];
   }
 }
@@ -951,7 +963,8 @@ bool Executor::idleStep() {
     if (!Pending.Active) {
       if (InitiatedIdle) {
         // Wait for another member to start the next synchronization.
-        Backoff Wait;
+        Backoff Wait({"a PROFILE that starts the group's next "
+                      "synchronization"});
         while (!arrivedProfile())
           Wait.pause();
       }
@@ -961,7 +974,7 @@ bool Executor::idleStep() {
       Result.Counters.BalanceSeconds += now() - Start;
     }
     // Out of work, nothing to do but wait for the other members' PROFILEs.
-    Backoff Wait;
+    Backoff Wait({"the other members' PROFILEs"});
     while (!progressDistributed() && Pending.Active)
       Wait.pause();
     return Terminated;
@@ -969,7 +982,10 @@ bool Executor::idleStep() {
   // Centralized. Out of work, a rank starts a synchronization once (rank 0
   // directly, a member by sending its profile), then serves until work or
   // the end comes; rank 0 serves every group until all are done.
-  Backoff Wait;
+  Backoff Wait({Rank == 0 ? "the PROFILEs of the groups' synchronizations, "
+                            "or work"
+                          : "an answer, work or the end of the loop",
+                Rank == 0 ? -1 : 0});
   for (;;) {
     // A switch of strategy: go on under the new one.
     if (Switched) {

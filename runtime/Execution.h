@@ -25,6 +25,7 @@
 
 #include <deque>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace dlb {
@@ -247,6 +248,8 @@ private:
   void planNextHook();
   /// Iterations this rank has run in this execution.
   long long iterationsRun() const;
+  /// The protocol's state for the watchdog's report.
+  std::string watchState() const;
   /// Starts a synchronization of this rank's group because the balancing
   /// period has passed (the other members join at their next hook).
   void initiateSync();

@@ -188,22 +188,34 @@ RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec) {
   return W;
 }
 
-void sendResult(const std::vector<char> &Result) {
+/// Whether the ranks end an execution together: then no rank computes
+/// while the results travel, and their wait is the protocol's (watched).
+/// Under a static or local strategy, or along a pipeline, a rank may still
+/// compute while another waits to exchange its result.
+bool endTogether(Strategy S, bool Pipelined) {
+  return S != Strategy::Static && !isLocal(S) && !Pipelined;
+}
+
+void sendResult(const std::vector<char> &Result, WatchScope &Watch,
+                bool Together) {
+  if (!Together)
+    Watch.disarm();
   Requests Reqs;
   const std::uint64_t Bytes = Result.size();
   postSend(&Bytes, sizeof(Bytes), 0, ResultHeadTag, Reqs);
   postSend(Result.data(), Result.size(), 0, ResultTag, Reqs);
-  waitAll(Reqs);
+  waitAll(Reqs, {"rank 0 to take this rank's result", 0});
 }
 
 std::vector<char> receiveResult(int Worker) {
+  const char *What = "the result of a rank's share";
   std::uint64_t Bytes = 0;
   Requests Reqs;
   postRecv(&Bytes, sizeof(Bytes), Worker, ResultHeadTag, Reqs);
-  waitAll(Reqs);
+  waitAll(Reqs, {What, Worker});
   std::vector<char> Result(Bytes);
   postRecv(Result.data(), Result.size(), Worker, ResultTag, Reqs);
-  waitAll(Reqs);
+  waitAll(Reqs, {What, Worker});
   return Result;
 }
 
@@ -377,6 +389,11 @@ void LoopRun::run() {
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
   const int Ranks = Distribute ? C.Size : 1;
   const double Start = now();
+  const long long Execution =
+      Distribute ? C.Stats.loop(Desc.name(), C.Size).Executions + 1 : 0;
+  std::optional<WatchScope> Watch;
+  if (Distribute)
+    Watch.emplace(Desc.name(), Execution);
   // What the runtime distributes: the iterations, or a bitonic loop's pairs.
   const Pairing Pairs{Lb, Ub, Bitonic};
   const Range Space = Pairs.space();
@@ -437,13 +454,14 @@ void LoopRun::run() {
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(Desc);
     Cmd.BodyBytes = Bodies[W].size();
+    Cmd.Execution = static_cast<std::uint64_t>(Execution);
     postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
     for (std::size_t K = 0; K < Arrays.size(); ++K)
       if (Arrays[K].Role == ArrayArg::Whole)
         postSend(WholeData[K], arrayBytes(Arrays[K]), W, WholeTag, Sends);
   }
-  waitAll(Sends);
+  waitAll(Sends, {"the workers to take the execution's start"});
 
   // Rank 0's pieces work in the user's memory.
   std::vector<ArrayView> Views(Arrays.size());
@@ -474,6 +492,9 @@ void LoopRun::run() {
   }
 
   // Rank 0 waits for the workers to finish: idle time, like any other.
+  if (Watch &&
+      !endTogether(Exec ? Exec->strategy() : Params.Strat, Pipelined))
+    Watch->disarm();
   const double Collect = now();
   for (int W = 1; W < Ranks; ++W) {
     if (!TakesPart(W))
@@ -508,10 +529,13 @@ void LoopRun::run() {
 }
 
 void serveRun(const Command &Cmd) {
+  const LoopDesc &Desc = loopById(Cmd.LoopId);
+  WatchScope Watch(Desc.name(), static_cast<long long>(Cmd.Execution));
+  const char *Start = "the start of an execution";
   auto Body = std::make_shared<std::vector<char>>(Cmd.BodyBytes);
   Requests Reqs;
   postRecv(Body->data(), Body->size(), 0, BodyTag, Reqs);
-  waitAll(Reqs);
+  waitAll(Reqs, {Start, 0});
   Reader In(*Body);
   const auto Params = In.get<ExecParams>();
   const WorkCurve Curve = WorkCurve::decode(In.getVector<double>());
@@ -530,7 +554,7 @@ void serveRun(const Command &Cmd) {
     Whole[K].resize(arrayBytes(Arrays[K]));
     postRecv(Whole[K].data(), Whole[K].size(), 0, WholeTag, Reqs);
   }
-  waitAll(Reqs);
+  waitAll(Reqs, {Start, 0});
 
   std::vector<ArrayView> Views(Arrays.size());
   std::vector<std::vector<char *>> Tables(Arrays.size());
@@ -541,20 +565,22 @@ void serveRun(const Command &Cmd) {
                  bufferLayout(A, {0, distExtent(A)}, Whole[K].data()),
                  Tables[K]);
   }
-  const KernelFn Kernel = loopById(Cmd.LoopId).kernel();
+  const KernelFn Kernel = Desc.kernel();
   // Each block's slabs are used in place in the body.
   if (Params.Pipelined) {
     PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
                         unpackSlabs(In, Spec, Blocks.front(), Body));
     Pipe.run();
-    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec));
+    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec), Watch,
+               /*Together=*/false);
     return;
   }
   Executor Exec(Spec, Kernel, Params, Curve, Views);
   for (const Range &B : Blocks)
     Exec.add(unpackSlabs(In, Spec, B, Body));
   Exec.run();
-  sendResult(packResult(Exec.result(), Exec.executed(), Spec));
+  sendResult(packResult(Exec.result(), Exec.executed(), Spec), Watch,
+             endTogether(Exec.strategy(), /*Pipelined=*/false));
 }
 
 } // namespace dlb

@@ -29,7 +29,7 @@ double median(std::vector<double> V) {
 std::string broadcastText(const std::string &Text) {
   const Context &C = context();
   if (C.Rank != 0) {
-    std::vector<char> Buf = receive(0, NetTag);
+    std::vector<char> Buf = receive(0, NetTag, "a network measurement");
     return std::string(Buf.begin(), Buf.end());
   }
   Requests Reqs;
@@ -223,7 +223,7 @@ std::string hostList() {
   }
   std::set<std::string> Hosts = {Mine};
   for (int R = 1; R < C.Size; ++R) {
-    std::vector<char> Buf = receive(R, NetTag);
+    std::vector<char> Buf = receive(R, NetTag, "a network measurement");
     Hosts.insert(std::string(Buf.begin(), Buf.end()));
   }
   std::string List;

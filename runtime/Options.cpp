@@ -53,7 +53,7 @@ constexpr const char *ValidOptions =
     "--dlb-future-load=persistent|shifting, --dlb-blocksize=B, "
     "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
     "--dlb-quantumscale=K, --dlb-filter=table|off|H, --dlb-threshold=F|off, "
-    "--dlb-costbenefit=on|off, --dlb-trace=FILE";
+    "--dlb-costbenefit=on|off, --dlb-trace=FILE, --dlb-timeout=S|off";
 
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
@@ -85,7 +85,8 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
                                           {"--dlb-filter", "table|off|H"},
                                           {"--dlb-threshold", "F|off"},
                                           {"--dlb-costbenefit", "on|off"},
-                                          {"--dlb-trace", "FILE"}};
+                                          {"--dlb-trace", "FILE"},
+                                          {"--dlb-timeout", "S|off"}};
   const char *Meta = nullptr;
   for (const auto &V : Valued)
     if (Name == V[0])
@@ -215,6 +216,18 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
     }
     Error = "bad value '" + Value + "' for --dlb-costbenefit: expected 'on' "
             "or 'off'";
+    return false;
+  }
+  if (Name == "--dlb-timeout") {
+    if (Value == "off") {
+      Opts.Timeout = 0;
+      return true;
+    }
+    if (parseNumber(Value, Opts.Timeout) && Opts.Timeout > 0 &&
+        Opts.Timeout <= 1e6)
+      return true;
+    Error = "bad value '" + Value + "' for --dlb-timeout: expected 'off' or "
+            "seconds in (0, 1000000]";
     return false;
   }
   if (Name == "--dlb-trace") {

@@ -321,7 +321,8 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
     Hi = std::min(Lo + blockSize(), Params.OuterUb);
   } else {
     const double Wait = now();
-    std::vector<char> Msg = dlb::receive(Rank - 1, PipeTag);
+    std::vector<char> Msg =
+        dlb::receive(Rank - 1, PipeTag, "the previous stage's block");
     Result.Counters.WaitSeconds += now() - Wait;
     Reader In(Msg);
     const auto Head = In.get<BlockHead>();
@@ -346,6 +347,7 @@ void PipelineRunner::send(long long Lo, long long Hi) {
           ? emulatedDelay(Load, BlockStart - context().StartTime, Compute)
           : 0;
   sleepFor(Delay);
+  computedStretch(Compute + Delay);
   WorkCounters &W = Result.Counters;
   W.ComputeSeconds += Compute;
   W.LoadSeconds += Delay;
@@ -408,7 +410,8 @@ void PipelineRunner::synchronize(Block &B) {
     std::copy(New.begin(), New.end(), Ranges.begin() + N);
   };
   auto ReceiveProfile = [&](int M) {
-    std::vector<char> Msg = dlb::receive(M, PipeSyncTag);
+    std::vector<char> Msg =
+        dlb::receive(M, PipeSyncTag, "a pipeline synchronization's profile");
     std::memcpy(&All[Index(M)], Msg.data(), sizeof(StageProfile));
   };
   // Under auto a pipeline runs as gcdlb (pipelineParams in LoopRun.cpp).

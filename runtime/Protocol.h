@@ -44,6 +44,8 @@ struct Command {
   /// Index of the loop in the sealed registry.
   std::uint32_t LoopId = 0;
   std::uint64_t BodyBytes = 0;
+  /// The loop's execution count, 1 for the first (the watchdog's report).
+  std::uint64_t Execution = 0;
 };
 
 /// Executes a RUN command on a worker: receives the body and the whole

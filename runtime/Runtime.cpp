@@ -15,6 +15,7 @@
 #include "Protocol.h"
 #include "Registry.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -132,6 +133,47 @@ void fatal(const std::string &Message) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   std::abort();
 }
+
+void watchdog(const WaitFor &For, double Waited) {
+  const Context &C = context();
+  const Watchdog &W = C.Watch;
+  if (!W.Armed || C.Opts.Timeout <= 0)
+    return;
+  const double Limit = std::max(C.Opts.Timeout,
+                                Watchdog::StretchMultiple * W.LongestStretch);
+  if (Waited <= Limit)
+    return;
+  std::string Peer = For.Peer >= 0 ? " from rank " + std::to_string(For.Peer)
+                                   : std::string();
+  std::string State = W.State ? W.State() : std::string();
+  std::fprintf(stderr,
+               "dlb: error: rank %d waited %.0f s for %s%s in execution %lld "
+               "of loop %s%s%s%s; the job ends. With --dlb-timeout=%g, a rank "
+               "that computes longer than that between two hooks looks "
+               "stuck (raise the limit, or set it to off); otherwise this is "
+               "a hang in libdlb (please report it)\n",
+               C.Rank, Waited, For.What, Peer.c_str(), W.Execution, W.Loop,
+               State.empty() ? "" : " (", State.c_str(),
+               State.empty() ? "" : ")", Limit);
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 3);
+  std::abort();
+}
+
+WatchScope::WatchScope(const char *Loop, long long Execution) {
+  Watchdog &W = context().Watch;
+  W.Armed = true;
+  W.Loop = Loop;
+  W.Execution = Execution;
+}
+
+WatchScope::~WatchScope() {
+  Watchdog &W = context().Watch;
+  W.Armed = false;
+  W.State = nullptr;
+}
+
+void WatchScope::disarm() { context().Watch.Armed = false; }
 
 int rank() { return context().Rank; }
 int size() { return context().Size; }

@@ -58,3 +58,6 @@ passed=$(count Passed)
 failed=$(( $(count Failed || true) + 0 ))
 echo "tests: ${passed:-0} passed, ${failed} failed"
 [ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] && [ "$failed" -eq 0 ]
+
+echo "== randomized stress test of the runtime (ctest -L stress)"
+ctest --test-dir build -L stress -V

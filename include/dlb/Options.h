@@ -101,6 +101,10 @@ struct Options {
   /// --dlb-trace=FILE: each rank writes its measured and filtered rates and
   /// its allocation at every interaction to FILE.RANK (for plots).
   std::string TraceFile;
+  /// --dlb-timeout=S|off: a rank that waits longer than S seconds in the
+  /// load balancing protocol of a loop execution reports what it waits for
+  /// and ends the job (docs/runtime-options.md); 0: off.
+  double Timeout = 300;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program

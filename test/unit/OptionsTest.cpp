@@ -106,7 +106,7 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
             "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
             "--dlb-quantumscale=K, --dlb-filter=table|off|H, "
             "--dlb-threshold=F|off, --dlb-costbenefit=on|off, "
-            "--dlb-trace=FILE)");
+            "--dlb-trace=FILE, --dlb-timeout=S|off)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -242,10 +242,12 @@ TEST(OptionsTest, ControlOptions) {
   EXPECT_EQ(D.Filter, FilterMode::Table);
   EXPECT_DOUBLE_EQ(D.Threshold, 0.1);
   EXPECT_TRUE(D.CostBenefit);
+  EXPECT_DOUBLE_EQ(D.Timeout, 300);
   std::vector<std::string> A = {
       "prog",          "--dlb-period=0.5",     "--dlb-interact=0.1",
       "--dlb-quantum=0.1", "--dlb-quantumscale=5", "--dlb-filter=0.8",
-      "--dlb-threshold=off", "--dlb-costbenefit=off", "--dlb-trace=t.csv"};
+      "--dlb-threshold=off", "--dlb-costbenefit=off", "--dlb-trace=t.csv",
+      "--dlb-timeout=2.5"};
   Options Opts;
   std::string Error;
   ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
@@ -259,10 +261,13 @@ TEST(OptionsTest, ControlOptions) {
   EXPECT_DOUBLE_EQ(Opts.Threshold, 0);
   EXPECT_FALSE(Opts.CostBenefit);
   EXPECT_EQ(Opts.TraceFile, "t.csv");
-  std::vector<std::string> B = {"prog", "--dlb-period=auto", "--dlb-filter=off"};
+  EXPECT_DOUBLE_EQ(Opts.Timeout, 2.5);
+  std::vector<std::string> B = {"prog", "--dlb-period=auto", "--dlb-filter=off",
+                                "--dlb-timeout=off"};
   ASSERT_TRUE(parseOptions(B, Opts, Error)) << Error;
   EXPECT_TRUE(Opts.PeriodAuto);
   EXPECT_EQ(Opts.Filter, FilterMode::Off);
+  EXPECT_DOUBLE_EQ(Opts.Timeout, 0);
 }
 
 TEST(OptionsTest, BadControlOptionsAreNamed) {
@@ -271,7 +276,9 @@ TEST(OptionsTest, BadControlOptionsAreNamed) {
       {"--dlb-quantum", "0"},      {"--dlb-quantum", "x"},
       {"--dlb-quantumscale", "-1"}, {"--dlb-filter", "1"},
       {"--dlb-filter", "lowpass"}, {"--dlb-threshold", "1"},
-      {"--dlb-threshold", "on"},   {"--dlb-costbenefit", "yes"}};
+      {"--dlb-threshold", "on"},   {"--dlb-costbenefit", "yes"},
+      {"--dlb-timeout", "0"},      {"--dlb-timeout", "-3"},
+      {"--dlb-timeout", "soon"}};
   for (const auto &[Name, Value] : Bad)
     EXPECT_NE(errorOf({"prog", std::string(Name) + "=" + Value})
                   .find(std::string("bad value '") + Value + "' for " + Name),

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs Stuck.cpp's program ($1) on 3 ranks with rank 1 asleep for 30 s under
+# each dynamic strategy and --dlb-timeout=1; prints, per strategy, the exit
+# status, the watchdog's report with the rank and what it waited for
+# replaced by R and X, and whether the job took too long (the sleep's end).
+prog=$1
+for s in gcdlb gddlb lcdlb lddlb auto; do
+  start=$(date +%s)
+  timeout 25 $MPIEXEC -n 3 "$prog" 199 30 0 --dlb-strategy=$s --dlb-timeout=1 \
+    > "$prog.$s.out" 2> "$prog.$s.err"
+  echo "$s status $?"
+  [ $(( $(date +%s) - start )) -lt 20 ] || echo "$s too slow"
+  grep -o "dlb: error: rank [0-9] waited 1 s for .* in execution 1 of loop stuck ($s, .*); the job ends" "$prog.$s.err" |
+    head -n 1 | sed 's/rank [0-9] waited/rank R waited/; s/ for .* in / for X in /; s/ (.*)/ (S)/'
+  cat "$prog.$s.out"
+done
