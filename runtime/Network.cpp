@@ -77,7 +77,7 @@ const char *patternName(Pattern P) {
 double PatternFit::at(int N, double Bytes) const {
   double S = 0;
   for (int T = 0; T < Terms; ++T)
-    S += C[T] * basis(T, N, Bytes);
+    S += Coeffs[T] * basis(T, N, Bytes);
   return S;
 }
 
@@ -128,7 +128,7 @@ PatternFit fitPattern(const std::vector<PatternSample> &Samples, Pattern P) {
   if (!solve(A, B, X))
     return Fit;
   for (std::size_t I = 0; I < K; ++I)
-    Fit.C[Used[I]] = X[I];
+    Fit.Coeffs[Used[I]] = X[I];
   return Fit;
 }
 
@@ -145,7 +145,7 @@ std::string formatNetProfile(const NetProfile &Profile,
   OS << "bandwidth " << Profile.Bandwidth << "\n";
   for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll}) {
     OS << patternName(P);
-    for (double C : Profile.Fits[static_cast<int>(P)].C)
+    for (double C : Profile.Fits[static_cast<int>(P)].Coeffs)
       OS << " " << C;
     OS << "\n";
   }
@@ -194,7 +194,7 @@ bool parseNetProfile(const std::string &Text, NetProfile &Profile,
           Kind = static_cast<int>(P);
       if (Kind < 0)
         return Bad("unknown key '" + Key + "'");
-      for (double &C : Out.Fits[Kind].C)
+      for (double &C : Out.Fits[Kind].Coeffs)
         Ok = Ok && static_cast<bool>(L >> C) && std::isfinite(C);
     }
     std::string Extra;

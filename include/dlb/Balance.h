@@ -40,7 +40,7 @@ struct Transfer {
   int From = 0;
   int To = 0;
   long long Count = 0;
-  bool operator==(const Transfer &O) const;
+  bool operator==(const Transfer &Other) const;
 };
 
 struct BalanceParams {
@@ -92,7 +92,7 @@ struct Decision {
 /// indexed by rank. The rules, documented in Balance.cpp, make the result a
 /// function of the members' profiles and \p P only.
 Decision decide(const std::vector<RankProfile> &Profiles,
-                const std::vector<int> &Members, const BalanceParams &P);
+                const std::vector<int> &Members, const BalanceParams &Params);
 
 /// The speed of each member (in Members order) in iterations per second, or
 /// with InWork in W units per second (DoneWork), by the rules documented in
@@ -120,7 +120,7 @@ double projectedBenefit(double Before, double Ideal, double Persistence);
 
 /// Groups of K consecutive ranks, the last one smaller when K does not divide
 /// Ranks: the local strategies' K-block fixed groups (section 1.2.1).
-std::vector<std::vector<int>> fixedGroups(int Ranks, int K);
+std::vector<std::vector<int>> fixedGroups(int Ranks, int GroupSize);
 
 } // namespace dlb
 

@@ -149,7 +149,7 @@ public:
   /// Returns whether it interacted (the weights may be unchanged).
   bool executed(const std::vector<double> &Iterations,
                 const std::vector<double> &Busy, double End, double Seconds,
-                double Target, const Settings &S);
+                double Target, const Settings &Opts);
   /// The start weights (iterations per second), empty before the first
   /// interaction.
   const std::vector<double> &weights() const { return Weights; }

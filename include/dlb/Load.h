@@ -68,9 +68,9 @@ public:
 
   /// The load level of the rank at time T seconds after start (a time
   /// before 0 counts as 0).
-  double levelAt(double T) const;
+  double levelAt(double Time) const;
   /// The end of the constant piece of the level that contains T.
-  double pieceEnd(double T) const;
+  double pieceEnd(double Time) const;
 
   /// Whether the level is ever above 0.
   bool active() const;
@@ -78,11 +78,11 @@ public:
 private:
   /// Within one spec, the constant pieces of the level, numbered in time
   /// order: piece N covers [pieceBegin(N), pieceBegin(N + 1)).
-  long long pieceAt(const LoadSpec &S, double T) const;
-  double pieceBegin(const LoadSpec &S, long long N) const;
-  double pieceLevel(const LoadSpec &S, long long N) const;
+  long long pieceAt(const LoadSpec &Spec, double Time) const;
+  double pieceBegin(const LoadSpec &Spec, long long Piece) const;
+  double pieceLevel(const LoadSpec &Spec, long long Piece) const;
   /// The phase that contains T.
-  const LoadSpec &phaseAt(double T) const;
+  const LoadSpec &phaseAt(double Time) const;
 
   /// Kind is None in the phases whose Ranks do not list the rank.
   std::vector<LoadSpec> Phases;
@@ -95,7 +95,8 @@ private:
 /// exactly over the pieces of l, and the delay is E - Start - ComputeSeconds
 /// (l * ComputeSeconds under a constant level l). Its cost grows with the
 /// number of pieces the work spans.
-double emulatedDelay(const LoadModel &M, double Start, double ComputeSeconds);
+double emulatedDelay(const LoadModel &Model, double Start,
+                     double ComputeSeconds);
 
 } // namespace dlb
 

@@ -40,53 +40,54 @@ enum class ReduceOp : unsigned char { Sum, Prod, Min, Max };
 enum class Schedule : unsigned char { Block, Cyclic };
 
 /// The neutral element of \p Op for T, used to initialize private copies.
-template <class T> T identity(ReduceOp Op) {
+template <class ValueT> ValueT identity(ReduceOp Op) {
   switch (Op) {
   case ReduceOp::Sum:
-    return T(0);
+    return ValueT(0);
   case ReduceOp::Prod:
-    return T(1);
+    return ValueT(1);
   case ReduceOp::Min:
-    return std::numeric_limits<T>::has_infinity
-               ? std::numeric_limits<T>::infinity()
-               : std::numeric_limits<T>::max();
+    return std::numeric_limits<ValueT>::has_infinity
+               ? std::numeric_limits<ValueT>::infinity()
+               : std::numeric_limits<ValueT>::max();
   case ReduceOp::Max:
-    return std::numeric_limits<T>::has_infinity
-               ? -std::numeric_limits<T>::infinity()
-               : std::numeric_limits<T>::lowest();
+    return std::numeric_limits<ValueT>::has_infinity
+               ? -std::numeric_limits<ValueT>::infinity()
+               : std::numeric_limits<ValueT>::lowest();
   }
-  return T(0);
+  return ValueT(0);
 }
 
-template <class T> T combine(ReduceOp Op, const T &A, const T &B) {
+template <class ValueT>
+ValueT combine(ReduceOp Op, const ValueT &Lhs, const ValueT &Rhs) {
   switch (Op) {
   case ReduceOp::Sum:
-    return A + B;
+    return Lhs + Rhs;
   case ReduceOp::Prod:
-    return A * B;
+    return Lhs * Rhs;
   case ReduceOp::Min:
-    return B < A ? B : A;
+    return Rhs < Lhs ? Rhs : Lhs;
   case ReduceOp::Max:
-    return A < B ? B : A;
+    return Lhs < Rhs ? Rhs : Lhs;
   }
-  return A;
+  return Lhs;
 }
 
 /// The number of iterations of `for (x = A; x < B; x += Step)`, as the
 /// work expressions that dlbcc emits count inner loops (Step > 0).
-inline double trips(double A, double B, double Step = 1) {
-  if (B <= A)
+inline double trips(double Lower, double Upper, double Step = 1) {
+  if (Upper <= Lower)
     return 0.0;
   // Exact for integer bounds; at a non-integer mid() (triangular nests)
   // the unit-step count stays continuous, so sums over the mid are exact.
-  return Step == 1 ? B - A : std::ceil((B - A) / Step);
+  return Step == 1 ? Upper - Lower : std::ceil((Upper - Lower) / Step);
 }
 /// The mean index of that loop: the work of an inner loop whose body's work
 /// is affine in its index is trips(A, B, Step) times the body's work at
 /// mid(A, B, Step) (exact for affine bodies).
-inline double mid(double A, double B, double Step = 1) {
-  const double T = trips(A, B, Step);
-  return T > 0 ? A + Step * (T - 1) / 2 : A;
+inline double mid(double Lower, double Upper, double Step = 1) {
+  const double Trips = trips(Lower, Upper, Step);
+  return Trips > 0 ? Lower + Step * (Trips - 1) / 2 : Lower;
 }
 
 namespace detail {
@@ -94,17 +95,19 @@ namespace detail {
 /// X <= I < 0), modulo 2^64: F(X + 1) - F(X) is X (resp. X * X) for every
 /// integer X, so sums over [Lo, Hi) are F(Hi) - F(Lo). Each product is
 /// divided exactly before it is taken modulo 2^64.
-inline unsigned long long indexSum(long long X) {
-  long long A = X, B = X - 1;
-  (A % 2 == 0 ? A : B) /= 2;
-  return static_cast<unsigned long long>(A) * static_cast<unsigned long long>(B);
+inline unsigned long long indexSum(long long Bound) {
+  long long Factor0 = Bound, Factor1 = Bound - 1;
+  (Factor0 % 2 == 0 ? Factor0 : Factor1) /= 2;
+  return static_cast<unsigned long long>(Factor0) *
+         static_cast<unsigned long long>(Factor1);
 }
-inline unsigned long long indexSquares(long long X) {
-  long long A = X - 1, B = X, C = 2 * X - 1;
-  (A % 2 == 0 ? A : B) /= 2;
-  (A % 3 == 0 ? A : B % 3 == 0 ? B : C) /= 3;
-  return static_cast<unsigned long long>(A) *
-         static_cast<unsigned long long>(B) * static_cast<unsigned long long>(C);
+inline unsigned long long indexSquares(long long Bound) {
+  long long Factor0 = Bound - 1, Factor1 = Bound, Factor2 = 2 * Bound - 1;
+  (Factor0 % 2 == 0 ? Factor0 : Factor1) /= 2;
+  (Factor0 % 3 == 0 ? Factor0 : Factor1 % 3 == 0 ? Factor1 : Factor2) /= 3;
+  return static_cast<unsigned long long>(Factor0) *
+         static_cast<unsigned long long>(Factor1) *
+         static_cast<unsigned long long>(Factor2);
 }
 } // namespace detail
 
@@ -164,12 +167,13 @@ struct ReductionArg {
 };
 
 namespace detail {
-template <class T> void combineBytes(void *Acc, const void *Value, ReduceOp Op) {
-  T A, V;
-  std::memcpy(&A, Acc, sizeof(T));
-  std::memcpy(&V, Value, sizeof(T));
-  A = combine(Op, A, V);
-  std::memcpy(Acc, &A, sizeof(T));
+template <class ValueT>
+void combineBytes(void *Acc, const void *Value, ReduceOp Op) {
+  ValueT Current, Next;
+  std::memcpy(&Current, Acc, sizeof(ValueT));
+  std::memcpy(&Next, Value, sizeof(ValueT));
+  Current = combine(Op, Current, Next);
+  std::memcpy(Acc, &Current, sizeof(ValueT));
 }
 } // namespace detail
 
@@ -201,51 +205,57 @@ public:
     return End - Lo > Strip ? Lo + Strip : End;
   }
 
-  template <class T> T scalar(unsigned K) const {
-    T V;
-    std::memcpy(&V, Scalars + ScalarOffsets[K], sizeof(T));
-    return V;
+  template <class ValueT> ValueT scalar(unsigned Slot) const {
+    ValueT Value;
+    std::memcpy(&Value, Scalars + ScalarOffsets[Slot], sizeof(ValueT));
+    return Value;
   }
   /// Distributed array K; Mirror: its view for the mirror iterations of a
   /// bitonic loop's pairs (see pairSize).
-  template <class T> Dist1D<T> dist1D(unsigned K, bool Mirror = false) const {
-    const ArrayView &A = (Mirror ? Mirrors : Arrays)[K];
-    return Dist1D<T>(reinterpret_cast<T *>(A.Base), A.RowOffset, A.Size);
+  template <class ValueT>
+  Dist1D<ValueT> dist1D(unsigned Slot, bool Mirror = false) const {
+    const ArrayView &View = (Mirror ? Mirrors : Arrays)[Slot];
+    return Dist1D<ValueT>(reinterpret_cast<ValueT *>(View.Base), View.RowOffset,
+                          View.Size);
   }
-  template <class T> Dist2D<T> dist2D(unsigned K, bool Mirror = false) const {
-    const ArrayView &A = (Mirror ? Mirrors : Arrays)[K];
-    return Dist2D<T>(reinterpret_cast<T *const *>(A.Rows), A.RowOffset,
-                     A.ColOffset);
+  template <class ValueT>
+  Dist2D<ValueT> dist2D(unsigned Slot, bool Mirror = false) const {
+    const ArrayView &View = (Mirror ? Mirrors : Arrays)[Slot];
+    return Dist2D<ValueT>(reinterpret_cast<ValueT *const *>(View.Rows),
+                          View.RowOffset, View.ColOffset);
   }
   /// Whole array K as a pointer to its first element of type T (T may be an
   /// array type: wholeData<double[8][8]> gives double (*)[8][8]).
-  template <class T> T *wholeData(unsigned K) const {
-    return reinterpret_cast<T *>(Arrays[K].Base);
+  template <class ValueT> ValueT *wholeData(unsigned Slot) const {
+    return reinterpret_cast<ValueT *>(Arrays[Slot].Base);
   }
-  template <class T> T **wholeRows(unsigned K) const {
-    return reinterpret_cast<T **>(const_cast<char **>(Arrays[K].Rows));
+  template <class ValueT> ValueT **wholeRows(unsigned Slot) const {
+    return reinterpret_cast<ValueT **>(const_cast<char **>(Arrays[Slot].Rows));
   }
-  template <class T> std::vector<T> &wholeVector(unsigned K) const {
-    ArrayView &A = Arrays[K];
-    if (!A.Object) {
-      const T *First = reinterpret_cast<const T *>(A.Base);
-      auto V = std::make_shared<std::vector<T>>(First, First + A.Size);
-      A.Object = V.get();
-      A.Holder = std::move(V);
+  template <class ValueT>
+  std::vector<ValueT> &wholeVector(unsigned Slot) const {
+    ArrayView &View = Arrays[Slot];
+    if (!View.Object) {
+      const ValueT *First = reinterpret_cast<const ValueT *>(View.Base);
+      auto Value =
+          std::make_shared<std::vector<ValueT>>(First, First + View.Size);
+      View.Object = Value.get();
+      View.Holder = std::move(Value);
     }
-    return *static_cast<std::vector<T> *>(A.Object);
+    return *static_cast<std::vector<ValueT> *>(View.Object);
   }
   /// Folds a block's private partial of reduction K into the rank's slot.
-  template <class T> void reduce(unsigned K, ReduceOp Op, const T &V) const {
-    static_assert(sizeof(T) <= sizeof(ReductionSlot::Bytes),
+  template <class ValueT>
+  void reduce(unsigned Slot, ReduceOp Op, const ValueT &Value) const {
+    static_assert(sizeof(ValueT) <= sizeof(ReductionSlot::Bytes),
                   "reduction type too large");
-    ReductionSlot &S = Reductions[K];
-    if (!S.Has) {
-      std::memcpy(S.Bytes, &V, sizeof(T));
-      S.Has = true;
+    ReductionSlot &Out = Reductions[Slot];
+    if (!Out.Has) {
+      std::memcpy(Out.Bytes, &Value, sizeof(ValueT));
+      Out.Has = true;
       return;
     }
-    detail::combineBytes<T>(S.Bytes, &V, Op);
+    detail::combineBytes<ValueT>(Out.Bytes, &Value, Op);
   }
 
   /// A bitonic loop (LoopRun::bitonic): begin() and end() count pairs. Pair
@@ -253,11 +263,11 @@ public:
   /// count): pairIteration(P, 0) = Lb + P with the front views of the
   /// distributed arrays, then pairIteration(P, 1) = Ub - 1 - P with their
   /// mirror views.
-  int pairSize(long long P) const {
-    return PairLb + P == PairUb - 1 - P ? 1 : 2;
+  int pairSize(long long Pair) const {
+    return PairLb + Pair == PairUb - 1 - Pair ? 1 : 2;
   }
-  long long pairIteration(long long P, int Side) const {
-    return Side == 0 ? PairLb + P : PairUb - 1 - P;
+  long long pairIteration(long long Pair, int Side) const {
+    return Side == 0 ? PairLb + Pair : PairUb - 1 - Pair;
   }
 
   /// A pipelined (doacross) loop: the iterations of the strip-mined loop
@@ -279,10 +289,10 @@ public:
   /// moved to another rank. The executed indices form runs [RunStart, Next)
   /// of consecutive ones; a run enters the checksums when the next index
   /// does not follow it (foldRun), so the common case is one comparison.
-  void hook(long long I) {
-    if (I != Next)
-      restartRun(I);
-    Next = I + 1;
+  void hook(long long Index) {
+    if (Index != Next)
+      restartRun(Index);
+    Next = Index + 1;
     if (--Countdown <= 0)
       Poll(*this);
   }
@@ -334,9 +344,9 @@ public:
   void (*Send)(Block &, long long, long long) = nullptr;
 
 private:
-  void restartRun(long long I) {
+  void restartRun(long long Index) {
     foldRun();
-    RunStart = I;
+    RunStart = Index;
   }
 };
 
@@ -352,9 +362,9 @@ public:
     this->Lb = Lb;
     this->Ub = Ub;
   }
-  void schedule(Schedule S) { Sched = S; }
+  void schedule(Schedule Kind) { Sched = Kind; }
   /// Where dlbcc placed the loop's hooks; absent, after every iteration.
-  void hooks(HookLevel L) { Hooks = L; }
+  void hooks(HookLevel Level) { Hooks = Level; }
   /// Bitonic scheduling (Zaki, Parthasarathy & Li, section 1.5.3): the N
   /// iterations run as ceil(N / 2) pairs, pair p being iteration Lb + p and
   /// its mirror Ub - 1 - p, so that a loop whose work is affine in the index
@@ -391,74 +401,82 @@ public:
   void data(double BytesPerIteration) { DataBytes = BytesPerIteration; }
   /// The strategy named in the loop's strategy() clause; --dlb-strategy
   /// overrides it.
-  void strategy(Strategy S) { Strat = S; }
+  void strategy(Strategy Kind) { Strat = Kind; }
 
   /// Appends a live-in value; the kernel reads it back with scalar<T>(K).
-  template <class T> void scalar(const T &V) {
-    static_assert(std::is_trivially_copyable<T>::value, "scalar live-in");
+  template <class ValueT> void scalar(const ValueT &Value) {
+    static_assert(std::is_trivially_copyable<ValueT>::value, "scalar live-in");
     ScalarOffsets.push_back(Scalars.size());
-    const char *P = reinterpret_cast<const char *>(&V);
-    Scalars.insert(Scalars.end(), P, P + sizeof(T));
+    const char *Ptr = reinterpret_cast<const char *>(&Value);
+    Scalars.insert(Scalars.end(), Ptr, Ptr + sizeof(ValueT));
   }
 
   // Distributed arrays. Dim is the distributed dimension of 2-D arrays.
-  template <class T, std::size_t N> void distArray(T (&A)[N], Access Acc) {
-    add(contiguous(ArrayArg::Distributed, A, N, 1, 1, 0, Acc));
+  template <class ValueT, std::size_t Rows>
+  void distArray(ValueT (&Array)[Rows], Access Acc) {
+    add(contiguous(ArrayArg::Distributed, Array, Rows, 1, 1, 0, Acc));
   }
-  template <class T, std::size_t N, std::size_t M>
-  void distArray(T (&A)[N][M], unsigned Dim, Access Acc) {
-    add(contiguous(ArrayArg::Distributed, &A[0][0], N, M, 2, Dim, Acc));
+  template <class ValueT, std::size_t Rows, std::size_t Cols>
+  void distArray(ValueT (&Array)[Rows][Cols], unsigned Dim, Access Acc) {
+    add(contiguous(ArrayArg::Distributed, &Array[0][0], Rows, Cols, 2, Dim,
+                   Acc));
   }
-  template <class T> void distVector(std::vector<T> &V, Access Acc) {
-    ArrayArg A = contiguous(ArrayArg::Distributed, V.data(),
-                            static_cast<long long>(V.size()), 1, 1, 0, Acc);
-    A.Store = ArrayArg::Vector;
-    A.Object = &V;
-    add(A);
+  template <class ValueT>
+  void distVector(std::vector<ValueT> &Vec, Access Acc) {
+    ArrayArg Arg = contiguous(ArrayArg::Distributed, Vec.data(),
+                              static_cast<long long>(Vec.size()), 1, 1, 0, Acc);
+    Arg.Store = ArrayArg::Vector;
+    Arg.Object = &Vec;
+    add(Arg);
   }
-  template <class T> void distPointer(T *P, long long N, Access Acc) {
-    add(contiguous(ArrayArg::Distributed, P, N, 1, 1, 0, Acc));
+  template <class ValueT>
+  void distPointer(ValueT *Ptr, long long Rows, Access Acc) {
+    add(contiguous(ArrayArg::Distributed, Ptr, Rows, 1, 1, 0, Acc));
   }
-  template <class T, std::size_t M>
-  void distPointer(T (*P)[M], long long N, unsigned Dim, Access Acc) {
-    add(contiguous(ArrayArg::Distributed, &P[0][0], N, M, 2, Dim, Acc));
+  template <class ValueT, std::size_t Cols>
+  void distPointer(ValueT (*Ptr)[Cols], long long Rows, unsigned Dim,
+                   Access Acc) {
+    add(contiguous(ArrayArg::Distributed, &Ptr[0][0], Rows, Cols, 2, Dim, Acc));
   }
-  template <class T>
-  void distPointer(T **P, long long N, long long M, unsigned Dim, Access Acc) {
-    add(rowTable(ArrayArg::Distributed, P, N, M, Dim, Acc));
+  template <class ValueT>
+  void distPointer(ValueT **Ptr, long long Rows, long long Cols, unsigned Dim,
+                   Access Acc) {
+    add(rowTable(ArrayArg::Distributed, Ptr, Rows, Cols, Dim, Acc));
   }
 
   // Whole (replicated, read-only) arrays.
-  template <class A> void wholeArray(A &Arr) {
-    static_assert(std::is_array<A>::value, "wholeArray takes a C array");
-    add(contiguous(ArrayArg::Whole, reinterpret_cast<const char *>(&Arr),
-                   sizeof(A), 1, 1, 0, Access()));
+  template <class ArrayT> void wholeArray(ArrayT &Array) {
+    static_assert(std::is_array<ArrayT>::value, "wholeArray takes a C array");
+    add(contiguous(ArrayArg::Whole, reinterpret_cast<const char *>(&Array),
+                   sizeof(ArrayT), 1, 1, 0, Access()));
   }
-  template <class T> void wholeVector(const std::vector<T> &V) {
-    ArrayArg A = contiguous(ArrayArg::Whole, V.data(),
-                            static_cast<long long>(V.size()), 1, 1, 0,
-                            Access());
-    A.Store = ArrayArg::Vector;
-    A.Object = const_cast<std::vector<T> *>(&V);
-    add(A);
+  template <class ValueT> void wholeVector(const std::vector<ValueT> &Vec) {
+    ArrayArg Arg =
+        contiguous(ArrayArg::Whole, Vec.data(),
+                   static_cast<long long>(Vec.size()), 1, 1, 0, Access());
+    Arg.Store = ArrayArg::Vector;
+    Arg.Object = const_cast<std::vector<ValueT> *>(&Vec);
+    add(Arg);
   }
-  template <class T> void wholePointer(T *P, long long N) {
-    add(contiguous(ArrayArg::Whole, P, N, 1, 1, 0, Access()));
+  template <class ValueT> void wholePointer(ValueT *Ptr, long long Rows) {
+    add(contiguous(ArrayArg::Whole, Ptr, Rows, 1, 1, 0, Access()));
   }
-  template <class T, std::size_t M> void wholePointer(T (*P)[M], long long N) {
-    add(contiguous(ArrayArg::Whole, &P[0][0], N, M, 2, 0, Access()));
+  template <class ValueT, std::size_t Cols>
+  void wholePointer(ValueT (*Ptr)[Cols], long long Rows) {
+    add(contiguous(ArrayArg::Whole, &Ptr[0][0], Rows, Cols, 2, 0, Access()));
   }
-  template <class T> void wholePointer(T **P, long long N, long long M) {
-    add(rowTable(ArrayArg::Whole, P, N, M, 0, Access()));
+  template <class ValueT>
+  void wholePointer(ValueT **Ptr, long long Rows, long long Cols) {
+    add(rowTable(ArrayArg::Whole, Ptr, Rows, Cols, 0, Access()));
   }
 
-  template <class T> void reduction(T &Var, ReduceOp Op) {
-    ReductionArg R;
-    R.Var = &Var;
-    R.Size = sizeof(T);
-    R.Op = Op;
-    R.Combine = &detail::combineBytes<T>;
-    Reductions.push_back(R);
+  template <class ValueT> void reduction(ValueT &Var, ReduceOp Op) {
+    ReductionArg Arg;
+    Arg.Var = &Var;
+    Arg.Size = sizeof(ValueT);
+    Arg.Op = Op;
+    Arg.Combine = &detail::combineBytes<ValueT>;
+    Reductions.push_back(Arg);
   }
 
   /// Executes the loop on all ranks; on return the arrays and reduction
@@ -466,32 +484,34 @@ public:
   void run();
 
 private:
-  template <class T>
-  static ArrayArg contiguous(ArrayArg::RoleKind Role, T *Data, long long N,
-                             long long M, unsigned Dims, unsigned Dim,
-                             Access Acc) {
-    ArrayArg A;
-    A.Role = Role;
-    A.Store = ArrayArg::Contiguous;
-    A.Dims = static_cast<unsigned char>(Dims);
-    A.DistDim = static_cast<unsigned char>(Dim);
-    A.Acc = Acc;
-    A.ElemSize = sizeof(*Data);
-    A.Extent[0] = N;
-    A.Extent[1] = M;
-    A.Data = reinterpret_cast<char *>(
-        const_cast<typename std::remove_cv<T>::type *>(Data));
-    return A;
+  template <class ValueT>
+  static ArrayArg contiguous(ArrayArg::RoleKind Role, ValueT *Data,
+                             long long Rows, long long Cols, unsigned Dims,
+                             unsigned Dim, Access Acc) {
+    ArrayArg Arg;
+    Arg.Role = Role;
+    Arg.Store = ArrayArg::Contiguous;
+    Arg.Dims = static_cast<unsigned char>(Dims);
+    Arg.DistDim = static_cast<unsigned char>(Dim);
+    Arg.Acc = Acc;
+    Arg.ElemSize = sizeof(*Data);
+    Arg.Extent[0] = Rows;
+    Arg.Extent[1] = Cols;
+    Arg.Data = reinterpret_cast<char *>(
+        const_cast<typename std::remove_cv<ValueT>::type *>(Data));
+    return Arg;
   }
-  template <class T>
-  static ArrayArg rowTable(ArrayArg::RoleKind Role, T **Rows, long long N,
-                           long long M, unsigned Dim, Access Acc) {
-    ArrayArg A = contiguous(Role, static_cast<T *>(nullptr), N, M, 2, Dim, Acc);
-    A.Store = ArrayArg::RowTable;
-    A.Rows = reinterpret_cast<char *const *>(Rows);
-    return A;
+  template <class ValueT>
+  static ArrayArg rowTable(ArrayArg::RoleKind Role, ValueT **Table,
+                           long long Rows, long long Cols, unsigned Dim,
+                           Access Acc) {
+    ArrayArg Arg = contiguous(Role, static_cast<ValueT *>(nullptr), Rows, Cols,
+                              2, Dim, Acc);
+    Arg.Store = ArrayArg::RowTable;
+    Arg.Rows = reinterpret_cast<char *const *>(Table);
+    return Arg;
   }
-  void add(const ArrayArg &A) { Arrays.push_back(A); }
+  void add(const ArrayArg &Arg) { Arrays.push_back(Arg); }
 
   LoopDesc &Desc;
   long long Lb = 0;

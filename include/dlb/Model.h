@@ -64,7 +64,7 @@ struct Prediction {
 
 /// xi for strategy S on N members (section 1.3.2, "Cost of
 /// Synchronization"), plus the time computing members take to reach a hook.
-double syncCost(const ModelInput &In, Strategy S, int N);
+double syncCost(const ModelInput &In, Strategy Strat, int Members);
 
 /// The strategies the model predicts, in the order of predict()'s result.
 inline constexpr Strategy ModelStrategies[] = {

@@ -19,14 +19,14 @@ namespace dlb {
 enum class Pattern { OneToAll, AllToOne, AllToAll };
 
 /// "one-to-all", "all-to-one", "all-to-all".
-const char *patternName(Pattern P);
+const char *patternName(Pattern Kind);
 
 /// The fitted cost, in seconds, of one exchange of pattern P among N ranks
 /// with Bytes per message: C[0] + C[1] N + C[2] N^2 + Bytes (C[3] + C[4] N).
 struct PatternFit {
   static constexpr int Terms = 5;
-  double C[Terms] = {0, 0, 0, 0, 0};
-  double at(int N, double Bytes) const;
+  double Coeffs[Terms] = {0, 0, 0, 0, 0};
+  double at(int Ranks, double Bytes) const;
 };
 
 /// One measured exchange, the data the fits are made from.
@@ -47,13 +47,13 @@ struct NetProfile {
   /// extrapolate beyond it).
   int MeasuredRanks = 0;
 
-  double cost(Pattern P, int N, double Bytes) const;
+  double cost(Pattern Kind, int Ranks, double Bytes) const;
 };
 
 /// Least-squares fit of the samples of pattern P (normal equations solved by
 /// Gaussian elimination with partial pivoting). Terms that the samples cannot
 /// determine (one rank count: no N terms; one size: no Bytes terms) stay 0.
-PatternFit fitPattern(const std::vector<PatternSample> &Samples, Pattern P);
+PatternFit fitPattern(const std::vector<PatternSample> &Samples, Pattern Kind);
 
 /// The text form: `key value...` lines, `#` comments (see
 /// docs/cost-model.md). Hosts: the sorted, comma-separated names of the

@@ -19,15 +19,15 @@ namespace dlb {
 enum class Strategy { Auto, Static, GCDLB, GDDLB, LCDLB, LDDLB };
 
 /// "auto", "static", "gcdlb", ...
-const char *strategyName(Strategy S);
+const char *strategyName(Strategy Strat);
 
 /// LCDLB and LDDLB balance within fixed groups; GCDLB and LCDLB have rank 0
 /// as the balancer.
-inline bool isLocal(Strategy S) {
-  return S == Strategy::LCDLB || S == Strategy::LDDLB;
+inline bool isLocal(Strategy Strat) {
+  return Strat == Strategy::LCDLB || Strat == Strategy::LDDLB;
 }
-inline bool isCentralized(Strategy S) {
-  return S == Strategy::GCDLB || S == Strategy::LCDLB;
+inline bool isCentralized(Strategy Strat) {
+  return Strat == Strategy::GCDLB || Strat == Strategy::LCDLB;
 }
 
 /// What the model assumes about the load after the synchronization where it
@@ -45,8 +45,7 @@ enum class FutureLoad {
 };
 
 /// "persistent", "shifting".
-const char *futureLoadName(FutureLoad F);
-
+const char *futureLoadName(FutureLoad Future);
 
 struct Options {
   /// Set when --dlb-strategy was given; it overrides each loop's clause.

@@ -18,8 +18,8 @@ struct Range {
   long long Begin = 0;
   long long End = 0;
   long long size() const { return End - Begin; }
-  bool operator==(const Range &O) const {
-    return Begin == O.Begin && End == O.End;
+  bool operator==(const Range &Other) const {
+    return Begin == Other.Begin && End == Other.End;
   }
 };
 
@@ -42,14 +42,14 @@ struct Pairing {
   /// for pairs, the front [Lb + R.Begin, Lb + R.End) or the mirrors
   /// [Ub - R.End, Ub - R.Begin) without the middle iteration, which runs in
   /// front. The two sides of all pairs are disjoint and cover [Lb, Ub).
-  Range side(const Range &R, unsigned Side) const;
+  Range side(const Range &Units, unsigned Side) const;
 };
 
 /// The blocks of iterations each of \p Ranks ranks owns initially.
 /// Block: one contiguous range per rank, sizes differing by at most one, the
 /// larger ones first. Cyclic: iteration I goes to rank (I - Lb) mod Ranks,
 /// one single-iteration range each. Empty when Ub <= Lb.
-std::vector<std::vector<Range>> initialPartition(Schedule S, long long Lb,
+std::vector<std::vector<Range>> initialPartition(Schedule Sched, long long Lb,
                                                  long long Ub, int Ranks);
 
 /// One contiguous block per rank, in rank order, with sizes in proportion to

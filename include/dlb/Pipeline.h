@@ -44,7 +44,7 @@ struct PipelineShape {
 /// eq. (10): the number of blocks M that minimizes eq. (9),
 ///   M = sqrt((t_seq (1 - 1/P) + t_incr m (P - 2)) / t_fixed),
 /// with t_incr m counted in bytes; clamped to [1, m].
-double optimalBlocks(const PipelineShape &S, const ShiftCost &C);
+double optimalBlocks(const PipelineShape &Shape, const ShiftCost &Cost);
 
 /// eq. (4): b = m / M, rounded to the nearest whole block size in
 /// [1, m], and at most MaxBlock when MaxBlock > 0.
@@ -54,7 +54,7 @@ long long blockSizeFor(double Blocks, long long Rows, long long MaxBlock);
 ///                    + (M + P - 2) (t_fixed + t_incr m / M),
 /// plus (P - 1) (latency - t_fixed) to fill the pipeline (see ShiftCost);
 /// that term does not depend on M, so eq. (10) still minimizes the sum.
-double predictedSeconds(const PipelineShape &S, const ShiftCost &C,
+double predictedSeconds(const PipelineShape &Shape, const ShiftCost &Cost,
                         double Blocks);
 
 /// eq. (6): the efficiency bound M / (M + P - 1) (pipeline fill and drain).

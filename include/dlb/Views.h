@@ -16,16 +16,16 @@ namespace dlb {
 
 /// A 1-D distributed array (C array, pointer with shape, or std::vector):
 /// element I lives at Base[I - Offset].
-template <class T> class Dist1D {
+template <class ValueT> class Dist1D {
 public:
-  Dist1D(T *Base, long long Offset, long long Size)
+  Dist1D(ValueT *Base, long long Offset, long long Size)
       : Base(Base), Offset(Offset), Extent(Size) {}
-  T &operator[](long long I) const { return Base[I - Offset]; }
+  ValueT &operator[](long long Index) const { return Base[Index - Offset]; }
   /// The global extent, so `v.size()` in a loop body keeps its meaning.
   std::size_t size() const { return static_cast<std::size_t>(Extent); }
 
 private:
-  T *Base;
+  ValueT *Base;
   long long Offset;
   long long Extent;
 };
@@ -33,26 +33,26 @@ private:
 /// A 2-D distributed array. Rows[R - RowOffset] points at the stored part of
 /// global row R, whose first stored column is ColOffset. Row distribution has
 /// ColOffset 0; column distribution has RowOffset 0.
-template <class T> class Dist2D {
+template <class ValueT> class Dist2D {
 public:
   class Row {
   public:
-    Row(T *Data, long long ColOffset) : Data(Data), ColOffset(ColOffset) {}
-    T &operator[](long long J) const { return Data[J - ColOffset]; }
+    Row(ValueT *Data, long long ColOffset) : Data(Data), ColOffset(ColOffset) {}
+    ValueT &operator[](long long Col) const { return Data[Col - ColOffset]; }
 
   private:
-    T *Data;
+    ValueT *Data;
     long long ColOffset;
   };
 
-  Dist2D(T *const *Rows, long long RowOffset, long long ColOffset)
+  Dist2D(ValueT *const *Rows, long long RowOffset, long long ColOffset)
       : Rows(Rows), RowOffset(RowOffset), ColOffset(ColOffset) {}
-  Row operator[](long long I) const {
-    return Row(Rows[I - RowOffset], ColOffset);
+  Row operator[](long long Index) const {
+    return Row(Rows[Index - RowOffset], ColOffset);
   }
 
 private:
-  T *const *Rows;
+  ValueT *const *Rows;
   long long RowOffset;
   long long ColOffset;
 };

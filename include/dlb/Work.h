@@ -31,11 +31,12 @@ public:
   explicit WorkCurve(double PerIteration = 1) : PerIteration(PerIteration) {}
   /// Sums W over [Lb, Ub); negative values count as 0.
   WorkCurve(long long Lb, long long Ub,
-            const std::function<double(long long)> &W);
+            const std::function<double(long long)> &PerIteration);
 
-  double cumulative(long long I) const;
-  double of(const Range &R) const {
-    return R.size() > 0 ? cumulative(R.End) - cumulative(R.Begin) : 0;
+  double cumulative(long long Index) const;
+  double of(const Range &Units) const {
+    return Units.size() > 0 ? cumulative(Units.End) - cumulative(Units.Begin)
+                            : 0;
   }
   bool uniform() const { return Knots.empty(); }
   /// The mean W of an iteration.
@@ -56,7 +57,8 @@ private:
 /// the middle pair of an odd count; negative values count as 0. With W
 /// affine every pair has the same work: the runtime balances a uniform loop.
 std::function<double(long long)>
-pairWork(long long Lb, long long Ub, std::function<double(long long)> W);
+pairWork(long long Lb, long long Ub,
+         std::function<double(long long)> PerIteration);
 
 } // namespace dlb
 

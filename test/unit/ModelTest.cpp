@@ -16,8 +16,8 @@ NetProfile flatNetwork(double Fixed, double PerRank, double L, double B) {
   Net.Latency = L;
   Net.Bandwidth = B;
   for (PatternFit &F : Net.Fits) {
-    F.C[0] = Fixed;
-    F.C[1] = PerRank;
+    F.Coeffs[0] = Fixed;
+    F.Coeffs[1] = PerRank;
   }
   return Net;
 }
@@ -222,7 +222,7 @@ TEST(ModelTest, LoadShiftsAtRoundedTimesStillAdvance) {
        5.58900428e-09}};
   for (int K = 0; K < 3; ++K)
     for (int T = 0; T < PatternFit::Terms; ++T)
-      In.Net.Fits[K].C[T] = Fits[K][T];
+      In.Net.Fits[K].Coeffs[T] = Fits[K][T];
   for (const Prediction &P : predict(In)) {
     EXPECT_TRUE(std::isfinite(P.Seconds)) << strategyName(P.Strat);
     // The work left at the total speed is a lower bound.

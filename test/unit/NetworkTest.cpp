@@ -16,11 +16,11 @@ TEST(NetworkTest, FitRecoversAPolynomial) {
                        Bytes * (1e-9 + 2e-10 * N)});
   S.push_back({Pattern::OneToAll, 2, 64, 42}); // another pattern: ignored
   PatternFit F = fitPattern(S, Pattern::AllToAll);
-  EXPECT_NEAR(F.C[0], 1e-4, 1e-10);
-  EXPECT_NEAR(F.C[1], 2e-5, 1e-11);
-  EXPECT_NEAR(F.C[2], 3e-6, 1e-12);
-  EXPECT_NEAR(F.C[3], 1e-9, 1e-14);
-  EXPECT_NEAR(F.C[4], 2e-10, 1e-15);
+  EXPECT_NEAR(F.Coeffs[0], 1e-4, 1e-10);
+  EXPECT_NEAR(F.Coeffs[1], 2e-5, 1e-11);
+  EXPECT_NEAR(F.Coeffs[2], 3e-6, 1e-12);
+  EXPECT_NEAR(F.Coeffs[3], 1e-9, 1e-14);
+  EXPECT_NEAR(F.Coeffs[4], 2e-10, 1e-15);
   EXPECT_NEAR(F.at(16, 100), 1e-4 + 32e-5 + 768e-6 + 100 * (1e-9 + 32e-10),
               1e-9);
 }
@@ -31,18 +31,18 @@ TEST(NetworkTest, FitUsesOnlyDeterminedTerms) {
                                   {Pattern::OneToAll, 4, 64, 0.004},
                                   {Pattern::OneToAll, 4, 64, 0.006}};
   PatternFit F = fitPattern(S, Pattern::OneToAll);
-  EXPECT_NEAR(F.C[0], -0.001, 1e-12); // through (2, .002) and (4, .005)
-  EXPECT_NEAR(F.C[1], 0.0015, 1e-12);
-  EXPECT_EQ(F.C[2], 0);
-  EXPECT_EQ(F.C[3], 0);
-  EXPECT_EQ(F.C[4], 0);
-  EXPECT_EQ(fitPattern(S, Pattern::AllToOne).C[0], 0); // no samples
+  EXPECT_NEAR(F.Coeffs[0], -0.001, 1e-12); // through (2, .002) and (4, .005)
+  EXPECT_NEAR(F.Coeffs[1], 0.0015, 1e-12);
+  EXPECT_EQ(F.Coeffs[2], 0);
+  EXPECT_EQ(F.Coeffs[3], 0);
+  EXPECT_EQ(F.Coeffs[4], 0);
+  EXPECT_EQ(fitPattern(S, Pattern::AllToOne).Coeffs[0], 0); // no samples
 }
 
 TEST(NetworkTest, CostIsNeverBelowLatency) {
   NetProfile P;
   P.Latency = 1e-5;
-  P.Fits[0].C[0] = -1;
+  P.Fits[0].Coeffs[0] = -1;
   EXPECT_EQ(P.cost(Pattern::OneToAll, 4, 64), 1e-5);
   EXPECT_EQ(P.cost(Pattern::OneToAll, 1, 64), 0); // nobody to talk to
 }
@@ -54,7 +54,7 @@ TEST(NetworkTest, TextFormRoundTrips) {
   P.MeasuredRanks = 8;
   for (int K = 0; K < 3; ++K)
     for (int T = 0; T < PatternFit::Terms; ++T)
-      P.Fits[K].C[T] = (K + 1) * 1e-6 + T * 1e-7;
+      P.Fits[K].Coeffs[T] = (K + 1) * 1e-6 + T * 1e-7;
   NetProfile Q;
   std::string Hosts, Error;
   ASSERT_TRUE(parseNetProfile(formatNetProfile(P, "a,b"), Q, Hosts, Error))
@@ -65,7 +65,7 @@ TEST(NetworkTest, TextFormRoundTrips) {
   EXPECT_EQ(Hosts, "a,b");
   for (int K = 0; K < 3; ++K)
     for (int T = 0; T < PatternFit::Terms; ++T)
-      EXPECT_DOUBLE_EQ(Q.Fits[K].C[T], P.Fits[K].C[T]);
+      EXPECT_DOUBLE_EQ(Q.Fits[K].Coeffs[T], P.Fits[K].Coeffs[T]);
 }
 
 TEST(NetworkTest, BadProfilesNameTheLine) {
