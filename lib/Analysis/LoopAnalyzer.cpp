@@ -394,6 +394,12 @@ private:
     return error(S->getBeginLoc(), Diag::LoopUnsupportedStmt);
   }
   bool isLocal(const VarDecl *V) const { return Locals.count(V); }
+  /// Marks the loop rejected; true the first time \p D is to be reported
+  /// for \p V: each cause is reported once, at its first use.
+  bool rejectOnce(Diag D, const VarDecl *V) {
+    Failed = true;
+    return Reported.insert({static_cast<unsigned>(D), V}).second;
+  }
 
   /// Checks that \p L is `for (T x = lo; x < hi; ++x)` (or an equivalent
   /// form) and fills \p C.
@@ -447,7 +453,7 @@ private:
   llvm::MapVector<const VarDecl *, ArrayModel> Arrays;
   llvm::SetVector<const VarDecl *> ScalarReads;
   llvm::SmallPtrSet<const VarDecl *, 8> UsedReductions;
-  llvm::SmallPtrSet<const VarDecl *, 4> Untransferable;
+  llvm::DenseSet<std::pair<unsigned, const VarDecl *>> Reported;
   llvm::SmallPtrSet<const Expr *, 4> TruncatingReductions;
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
@@ -740,11 +746,9 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
   if (!V)
     return true;
   if (V == Index || V == OuterForm.Index) {
-    Use U = classifyUse(E, PM);
-    if (U != Use::Read) {
+    if (classifyUse(E, PM) != Use::Read &&
+        rejectOnce(Diag::LoopIndexWritten, V))
       report(DE, E->getLocation(), Diag::LoopIndexWritten) << V->getName();
-      Failed = true;
-    }
     return true;
   }
   if (isLocal(V)) {
@@ -757,8 +761,8 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
     return true;
   }
   if (E->hasQualifier()) {
-    report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << printed(E, Ctx);
-    Failed = true;
+    if (rejectOnce(Diag::LoopQualifiedName, V))
+      report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << printed(E, Ctx);
     return true;
   }
   if (std::optional<ArrayTypeInfo> TI = arrayTypeInfo(V->getType(), Ctx))
@@ -771,11 +775,9 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
 void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
   QualType T = V->getType().getNonReferenceType();
   if (!isTransferableScalar(T)) {
-    if (Untransferable.insert(V).second) {
+    if (rejectOnce(Diag::ScalarUnsupportedType, V))
       report(DE, D->getLocation(), Diag::ScalarUnsupportedType)
           << V->getName() << T;
-      Failed = true;
-    }
     return;
   }
   for (const ReductionSpec &R : A.Reductions) {
@@ -790,10 +792,9 @@ void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
             << V->getName();
         Failed = true;
       }
-    } else if (!Update) {
+    } else if (!Update && rejectOnce(Diag::ReductionBadUse, V)) {
       report(DE, D->getLocation(), Diag::ReductionBadUse)
           << V->getName() << reductionForm(R.Op);
-      Failed = true;
     }
     return;
   }
@@ -804,12 +805,12 @@ void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
   case Use::Write:
   case Use::ReadWrite:
     WrittenVars.insert(V);
-    report(DE, D->getLocation(), Diag::ScalarWritten) << V->getName();
-    Failed = true;
+    if (rejectOnce(Diag::ScalarWritten, V))
+      report(DE, D->getLocation(), Diag::ScalarWritten) << V->getName();
     return;
   case Use::Escape:
-    report(DE, D->getLocation(), Diag::ScalarAddressTaken) << V->getName();
-    Failed = true;
+    if (rejectOnce(Diag::ScalarAddressTaken, V))
+      report(DE, D->getLocation(), Diag::ScalarAddressTaken) << V->getName();
     return;
   }
 }
@@ -866,25 +867,22 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
     bool IsSize = M && TI.Form == ArrayForm::Vector &&
                   M->getMemberDecl()->getName() == "size" &&
                   isa_and_nonnull<CXXMemberCallExpr>(PM.getParent(M));
-    if (!IsSize) {
-      report(DE, D->getLocation(),
-             TI.Form == ArrayForm::Vector ? Diag::ArrayVectorMember
-                                          : Diag::ArrayUnsupportedUse)
-          << V->getName();
-      Failed = true;
-    }
+    const Diag Kind = TI.Form == ArrayForm::Vector ? Diag::ArrayVectorMember
+                                                   : Diag::ArrayUnsupportedUse;
+    if (!IsSize && rejectOnce(Kind, V))
+      report(DE, D->getLocation(), Kind) << V->getName();
     return;
   }
   if (K < TI.Dims) {
-    report(DE, D->getLocation(), Diag::ArrayPartialSubscript)
-        << V->getName() << TI.Dims;
-    Failed = true;
+    if (rejectOnce(Diag::ArrayPartialSubscript, V))
+      report(DE, D->getLocation(), Diag::ArrayPartialSubscript)
+          << V->getName() << TI.Dims;
     return;
   }
   Use U = classifyUse(Cur, PM);
   if (U == Use::Escape) {
-    report(DE, D->getLocation(), Diag::ArrayUnsupportedUse) << V->getName();
-    Failed = true;
+    if (rejectOnce(Diag::ArrayUnsupportedUse, V))
+      report(DE, D->getLocation(), Diag::ArrayUnsupportedUse) << V->getName();
     return;
   }
   Acc.Expr = Cur;
@@ -1276,6 +1274,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
     return std::nullopt;
   computeWorkAndData(M, Ctx);
   M.Hooks = placeHooks(M, Ctx);
+  M.BakedMacros = bakedMacros(M, Ctx);
   return M;
 }
 

@@ -111,8 +111,7 @@ std::string Emitter::declarations(const LoopModel &M) const {
       switch (A.Form) {
       case ArrayForm::CArray:
         OS << "auto &" << N << " = *" << BlockVar << ".wholeData<"
-           << spell(A.Var->getType().getNonReferenceType(), Ctx) << ">("
-           << Slot << ");\n";
+           << spelledType(A) << ">(" << Slot << ");\n";
         break;
       case ArrayForm::Vector:
         OS << "std::vector<" << E << "> &" << N << " = " << BlockVar
@@ -124,9 +123,7 @@ std::string Emitter::declarations(const LoopModel &M) const {
         break;
       case ArrayForm::PointerToArray:
         OS << "auto " << N << " = " << BlockVar << ".wholeData<"
-           << spell(A.Var->getType().getNonReferenceType()->getPointeeType(),
-                    Ctx)
-           << ">(" << Slot << ");\n";
+           << spelledType(A) << ">(" << Slot << ");\n";
         break;
       case ArrayForm::PointerToPointer:
         OS << E << " **" << N << " = " << BlockVar << ".wholeRows<" << E
@@ -288,6 +285,61 @@ std::string Emitter::bound(const Expr *Lower, const Expr *Upper,
   return sourceText(Lower, Ctx) + ", " + sourceText(Upper, Ctx);
 }
 
+/// The type a kernel spells for array A, or empty when it spells none that
+/// depends on the array's extents.
+std::string Emitter::spelledType(const ArrayModel &A) const {
+  if (A.Role != ArrayRole::Whole)
+    return {};
+  QualType T = A.Var->getType().getNonReferenceType();
+  if (A.Form == ArrayForm::CArray)
+    return spell(T, Ctx);
+  if (A.Form == ArrayForm::PointerToArray)
+    return spell(T->getPointeeType(), Ctx);
+  return {};
+}
+
+std::string Emitter::translationChecks(const LoopModel &M) const {
+  // What dlbcc computed with the macros' values of the translation; the
+  // emitted file may be compiled with other -D flags.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  auto Check = [&](StringRef Condition, StringRef What) {
+    OS << "  static_assert(" << Condition << ", \"dlbcc: this file was "
+       << "translated with " << What
+       << "; translate it again with the same -D flags\");\n";
+  };
+  for (const MacroValue &V : M.BakedMacros)
+    Check("(" + V.Name + ") == " + V.Value, V.Name + " = " + V.Value);
+  // Types and constants that the kernel spells, when a macro decides them
+  // (through constants the checks above do not name).
+  auto Macros = [&](const VarDecl *Var) {
+    std::string List;
+    for (const MacroValue &V : declarationMacros(Var, Ctx))
+      List += (List.empty() ? " (" : ", ") + V.Name + " = " + V.Value;
+    return List.empty() ? List : List + ")";
+  };
+  for (const ArrayModel &A : M.Arrays) {
+    std::string T = spelledType(A);
+    std::string From = Macros(A.Var);
+    if (T.empty() || From.empty())
+      continue;
+    std::string Decl = "decltype(" + A.Var->getName().str() + ")";
+    if (A.Form == ArrayForm::PointerToArray)
+      Decl = "std::remove_pointer_t<" + Decl + ">";
+    Check("std::is_same<std::remove_reference_t<" + Decl + ">, " + T +
+              ">::value",
+          (A.Form == ArrayForm::PointerToArray ? "*" : "") +
+              A.Var->getName().str() + " of type " + T + From);
+  }
+  for (const ScalarModel &S : M.Scalars) {
+    std::string From = Macros(S.Var);
+    if (S.ConstantValue && !From.empty())
+      Check((S.Var->getName() + " == " + *S.ConstantValue).str(),
+            (S.Var->getName() + " = " + *S.ConstantValue).str() + From);
+  }
+  return Out;
+}
+
 std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -295,6 +347,7 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   if (M.Pipeline)
     OS << ", pipelined over '" << M.Pipeline->Index->getName() << "',";
   OS << " runs on all ranks through libdlb\n";
+  OS << translationChecks(M);
   OS << "  dlb::LoopRun " << RunVar << "(" << descName(Id) << ");\n";
   if (M.Pipeline) {
     const PipelineModel &P = *M.Pipeline;
@@ -345,7 +398,7 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
       for (size_t K = 0; K < A.Shape->Extents.size(); ++K)
         if (A.Form != ArrayForm::PointerToArray || K == 0)
           Extents += ", static_cast<long long>(" +
-                     printed(A.Shape->Extents[K], Ctx) + ")";
+                     sourceText(A.Shape->Extents[K], Ctx) + ")";
     bool Dist = A.Role == ArrayRole::Distributed;
     const char *Method = nullptr;
     switch (A.Form) {

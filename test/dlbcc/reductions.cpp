@@ -14,13 +14,12 @@ void reductions(int n) {
 #pragma dlb doall reduction(+: s)
   for (int i = 0; i < n; ++i)
     s += s * a[i];
-// CHECK: :[[@LINE-1]]:5: error: reduction variable 's' may only be updated as
-// CHECK: :[[@LINE-2]]:10: error: reduction variable 's' may only be updated as
+// One error per cause: the second use of 's' is not reported again.
+// CHECK: :[[@LINE-2]]:5: error: reduction variable 's' may only be updated as
 #pragma dlb doall reduction(max: m)
   for (int i = 0; i < n; ++i)
     m = std::min(m, a[i]);
 // CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::max(x, e)' or 'x = fmax(x, e)' in the loop
-// CHECK: :[[@LINE-2]]:18: error: reduction variable 'm' may only be updated as
 #pragma dlb doall reduction(*: q)
   for (int i = 0; i < n; ++i)
     a[0] = q;
@@ -47,29 +46,22 @@ void reductions(int n) {
   for (int i = 0; i < n; ++i)
     u = a[i] - u;
 // CHECK: :[[@LINE-1]]:5: error: reduction variable 'u' may only be updated as 'x += e', 'x -= e', '++x' or 'x = x + e' in the loop
-// CHECK: :[[@LINE-2]]:16: error: reduction variable 'u' may only be updated as
 #pragma dlb doall reduction(+: u)
   for (int i = 0; i < n; ++i)
     u = u * 2 + a[i];
 // CHECK: :[[@LINE-1]]:5: error: reduction variable 'u' may only be updated as
-// CHECK: :[[@LINE-2]]:9: error: reduction variable 'u' may only be updated as
 #pragma dlb doall reduction(+: u)
   for (int i = 0; i < n; ++i)
     u = u + u * a[i];
 // CHECK: :[[@LINE-1]]:5: error: reduction variable 'u' may only be updated as
-// CHECK: :[[@LINE-2]]:9: error: reduction variable 'u' may only be updated as
-// CHECK: :[[@LINE-3]]:13: error: reduction variable 'u' may only be updated as
 #pragma dlb doall reduction(*: q)
   for (int i = 0; i < n; ++i)
     q = q * a[i] + 1;
 // CHECK: :[[@LINE-1]]:5: error: reduction variable 'q' may only be updated as 'x *= e' or 'x = x * e' in the loop
-// CHECK: :[[@LINE-2]]:9: error: reduction variable 'q' may only be updated as
 #pragma dlb doall reduction(min: m)
   for (int i = 0; i < n; ++i)
     m = std::min(m, m * a[i]);
 // CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::min(x, e)' or 'x = fmin(x, e)' in the loop
-// CHECK: :[[@LINE-2]]:18: error: reduction variable 'm' may only be updated as
-// CHECK: :[[@LINE-3]]:21: error: reduction variable 'm' may only be updated as
 // The value of an update is the partial result of one rank: it cannot be used.
 #pragma dlb doall distribute(a) reduction(+: u)
   for (int i = 0; i < n; ++i)

@@ -36,4 +36,12 @@ void scalars(int n, Pair p, double *ptr) {
 // CHECK: :[[@LINE-1]]:32: error: the address of 't' escapes in the loop
     a[i] = r.first;
   }
+// One error per cause: 't' assigned three times, reported at its first use.
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+    t = a[i];
+// CHECK: :[[@LINE-1]]:5: error: scalar 't' is assigned in the loop but declared outside it
+    t += 1;
+    a[i] = t++;
+  }
 }

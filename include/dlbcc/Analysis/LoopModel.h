@@ -12,6 +12,7 @@
 #ifndef DLBCC_ANALYSIS_LOOPMODEL_H
 #define DLBCC_ANALYSIS_LOOPMODEL_H
 
+#include "dlbcc/Analysis/BakedValues.h"
 #include "dlbcc/Analysis/Dependence.h"
 #include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/Pipeline.h"
@@ -153,6 +154,8 @@ struct LoopModel {
   std::string Data;
   /// Doacross loops: the pipelined enclosing loop.
   std::optional<PipelineModel> Pipeline;
+  /// The macros whose values the translation fixed (BakedValues.h).
+  std::vector<MacroValue> BakedMacros;
   /// Where its load balancing hook goes.
   HookPlan Hooks;
 

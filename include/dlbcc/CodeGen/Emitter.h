@@ -69,6 +69,13 @@ private:
   std::string bound(const clang::Expr *Lower, const clang::Expr *Upper,
                     bool Inclusive) const;
   std::string kernel(const LoopModel &M, unsigned Id) const;
+  /// The array type the kernel spells for \p A, if any (whole C arrays and
+  /// pointers to arrays: their extents are fixed in the kernel).
+  std::string spelledType(const ArrayModel &A) const;
+  /// static_asserts that the values the translation fixed (BakedMacros, the
+  /// spelled array types, the kernel's integral constants) are what the
+  /// compiler of the emitted file sees.
+  std::string translationChecks(const LoopModel &M) const;
   std::string callSite(const LoopModel &M, unsigned Id) const;
   bool emitMain(bool HasLoops);
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
