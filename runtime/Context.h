@@ -98,6 +98,10 @@ void finish();
 /// Reports a broken invariant of the runtime and aborts all ranks.
 [[noreturn]] void fatal(const std::string &Message);
 
+/// Reports an error of the program (not of the runtime) and ends every rank
+/// with status 1.
+[[noreturn]] void userError(const std::string &Message);
+
 /// Called by every wait with the time waited so far: past the limit, while
 /// armed, reports what this rank waits for and aborts all ranks.
 void watchdog(const WaitFor &For, double Waited);

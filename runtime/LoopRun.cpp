@@ -381,6 +381,18 @@ void record(const char *Name, const ExecParams &Params,
 
 } // namespace
 
+void LoopRun::checkAccess(const char *Access, const char *Array, unsigned Dim,
+                          long long Min, long long Max,
+                          long long Extent) const {
+  if (Min >= 0 && Max < Extent)
+    return;
+  userError("in the loop at " + std::string(Desc.name()) + ", '" + Access +
+            "' reaches index " + std::to_string(Min < 0 ? Min : Max) +
+            " in dimension " + std::to_string(Dim + 1) + " of '" + Array +
+            "', whose extent is " + std::to_string(Extent) +
+            " (from its type, size() or shape()); no iteration has run");
+}
+
 void LoopRun::run() {
   if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
     return;

@@ -123,16 +123,26 @@ Context &context() {
   return C;
 }
 
-void fatal(const std::string &Message) {
-  std::fprintf(stderr, "dlb: fatal: %s\n", Message.c_str());
+namespace {
+[[noreturn]] void abortAll(const char *Kind, const std::string &Message) {
+  std::fprintf(stderr, "dlb: %s: %s\n", Kind, Message.c_str());
+  std::fflush(stderr);
+  // mpiexec forwards what a rank wrote only while the rank lives: give it
+  // time before the abort ends every rank.
+  sleepFor(0.2);
   int Initialized = 0;
   int Finalized = 0;
   MPI_Initialized(&Initialized);
   MPI_Finalized(&Finalized);
   if (Initialized && !Finalized)
     MPI_Abort(MPI_COMM_WORLD, 1);
-  std::abort();
+  std::_Exit(1);
 }
+} // namespace
+
+void fatal(const std::string &Message) { abortAll("fatal", Message); }
+
+void userError(const std::string &Message) { abortAll("error", Message); }
 
 void watchdog(const WaitFor &For, double Waited) {
   const Context &C = context();
@@ -156,6 +166,7 @@ void watchdog(const WaitFor &For, double Waited) {
                State.empty() ? "" : " (", State.c_str(),
                State.empty() ? "" : ")", Limit);
   std::fflush(stderr);
+  sleepFor(0.2);
   MPI_Abort(MPI_COMM_WORLD, 3);
   std::abort();
 }

@@ -479,6 +479,14 @@ public:
     Reductions.push_back(Arg);
   }
 
+  /// Before run(), for an access that runs in every iteration: its
+  /// subscript in dimension Dim (0-based) of Array takes the values
+  /// [Min, Max] over the loop. Outside [0, Extent), the program stops on
+  /// every rank with an error naming the loop, the access and the extent
+  /// (the runtime would move rows the access does not find).
+  void checkAccess(const char *Access, const char *Array, unsigned Dim,
+                   long long Min, long long Max, long long Extent) const;
+
   /// Executes the loop on all ranks; on return the arrays and reduction
   /// variables hold what the sequential loop would have left.
   void run();

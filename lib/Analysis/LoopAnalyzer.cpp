@@ -1266,6 +1266,9 @@ std::optional<LoopModel> LoopAnalyzer::run() {
     if (!Failed && !checkPipeline(M, Ctx))
       Failed = true;
   }
+  bool InRange = true;
+  M.AccessChecks = buildAccessChecks(M, Ctx, InRange);
+  Failed |= !InRange;
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(A.Loop->getForLoc());
   M.Name = llvm::sys::path::filename(P.getFilename()).str() + ":" +

@@ -61,6 +61,17 @@ std::string spell(QualType T, const ASTContext &Ctx) {
   return T.getCanonicalType().getAsString(P);
 }
 
+/// Text as a C++ string literal.
+std::string quoted(StringRef Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
 std::string kernelName(unsigned Id) { return "dlbcc_kernel_" + std::to_string(Id); }
 std::string descName(unsigned Id) { return "dlbcc_loop_" + std::to_string(Id); }
 
@@ -424,6 +435,10 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   for (const ReductionModel &Red : M.Reductions)
     OS << "  " << RunVar << ".reduction(" << Red.Var->getName() << ", "
        << runtimeOp(Red.Op) << ");\n";
+  for (const AccessCheck &C : M.AccessChecks)
+    OS << "  if (" << C.Guard << ")\n    " << RunVar << ".checkAccess("
+       << quoted(printed(C.Access, Ctx)) << ", " << quoted(C.Array) << ", "
+       << C.Dim << ", " << C.Min << ", " << C.Max << ", " << C.Extent << ");\n";
   OS << "  " << RunVar << ".run();\n";
   OS << "}";
   return Out;

@@ -150,6 +150,9 @@ DiagInfo info(Diag D) {
     return {W, "'%0' is named in %1() but not used in the loop"};
   case Diag::ClauseVarNotUsed:
     return {W, "reduction variable '%0' is not used in the loop"};
+  case Diag::ArrayAccessOutOfRange:
+    return {E, "'%0' reaches index %1 in dimension %2 of '%3', whose extent "
+               "is %4"};
   case Diag::ArrayPartialSubscript:
     return {E, "array '%0' must be used with all %1 subscript(s) in the "
                "loop"};

@@ -32,6 +32,8 @@ void sweep(int n, double w) {
       for (int j = 1; j < n - 1; ++j)
         a[i][j] = (1 - w) * a[i][j] + w * 0.25 * (a[i - 1][j] + a[i][j - 1] + a[i][j + 1]);
     }
+// The subscripts over the pipelined and the distributed loop are checked
+// against the extents before the loop runs (checkAccess).
 // CHECK:        for (int it = 0; it < 3; ++it)
 // CHECK-NEXT:     { // dlbcc: the loop at pipeline-emit.cpp:[[#LOOP]]:7, pipelined over 'i', runs on all ranks through libdlb
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
@@ -39,6 +41,16 @@ void sweep(int n, double w) {
 // CHECK-NEXT:   dlbcc_run.bounds(1, n - 1);
 // CHECK-NEXT:   dlbcc_run.scalar<double>(w);
 // CHECK-NEXT:   dlbcc_run.distArray(a, 1, dlb::Access{true, -1, 1});
+// CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
+// CHECK-NEXT:     dlbcc_run.checkAccess("a[i][j]", "a", 0, static_cast<long long>(1), static_cast<long long>(n - 2), std::extent<std::remove_reference_t<decltype(a)>, 0>::value);
+// CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
+// CHECK-NEXT:     dlbcc_run.checkAccess("a[i][j]", "a", 1, static_cast<long long>(1), static_cast<long long>(n - 1 - 1), std::extent<std::remove_reference_t<decltype(a)>, 1>::value);
+// CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
+// CHECK-NEXT:     dlbcc_run.checkAccess("a[i - 1][j]", "a", 0, static_cast<long long>(1) - 1LL, static_cast<long long>(n - 2) - 1LL, std::extent<std::remove_reference_t<decltype(a)>, 0>::value);
+// CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
+// CHECK-NEXT:     dlbcc_run.checkAccess("a[i][j - 1]", "a", 1, static_cast<long long>(1) - 1LL, static_cast<long long>(n - 1 - 1) - 1LL, std::extent<std::remove_reference_t<decltype(a)>, 1>::value);
+// CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
+// CHECK-NEXT:     dlbcc_run.checkAccess("a[i][j + 1]", "a", 1, static_cast<long long>(1) + 1LL, static_cast<long long>(n - 1 - 1) + 1LL, std::extent<std::remove_reference_t<decltype(a)>, 1>::value);
 // CHECK-NEXT:   dlbcc_run.run();
 // CHECK-NEXT: }
 }

@@ -12,6 +12,7 @@
 #ifndef DLBCC_ANALYSIS_LOOPMODEL_H
 #define DLBCC_ANALYSIS_LOOPMODEL_H
 
+#include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/BakedValues.h"
 #include "dlbcc/Analysis/Dependence.h"
 #include "dlbcc/Analysis/HookPlacement.h"
@@ -154,6 +155,9 @@ struct LoopModel {
   std::string Data;
   /// Doacross loops: the pipelined enclosing loop.
   std::optional<PipelineModel> Pipeline;
+  /// The subscript ranges the call site checks against the arrays' extents
+  /// before the loop runs (AccessChecks.h).
+  std::vector<AccessCheck> AccessChecks;
   /// The macros whose values the translation fixed (BakedValues.h).
   std::vector<MacroValue> BakedMacros;
   /// Where its load balancing hook goes.

@@ -78,6 +78,7 @@ enum class Diag {
   ArrayDistSubscriptForm,
   ArrayDistWriteOffset,
   ArrayVectorMember,
+  ArrayAccessOutOfRange,
   Dependence,
   CostNotArithmetic,
   ClauseSideEffects,

@@ -1,0 +1,409 @@
+//===- AccessChecks.cpp - Subscript ranges against the arrays' extents ----===//
+#include "dlbcc/Analysis/AccessChecks.h"
+#include "dlbcc/Analysis/LoopModel.h"
+#include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/Text.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+/// The range of one variable over the loop's iteration space: call-site
+/// expressions, and their values when constant.
+struct VarRange {
+  std::string Lo, Hi;
+  std::optional<long long> LoValue, HiValue;
+};
+
+/// An inner loop `for (j = L; j < U; ++j)` (or `<=`) around an access.
+struct InnerLoop {
+  const VarDecl *Index = nullptr;
+  const Expr *Lower = nullptr;
+  const Expr *Upper = nullptr;
+  bool Inclusive = false;
+};
+
+std::optional<long long> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+const VarDecl *varOf(const Expr *E) {
+  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+/// Finds the statements that may skip part of an iteration: the targets of
+/// break and continue.
+class Interruptions : public RecursiveASTVisitor<Interruptions> {
+public:
+  explicit Interruptions(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool VisitBreakStmt(BreakStmt *S) { return target(S); }
+  bool VisitContinueStmt(ContinueStmt *S) { return target(S); }
+  llvm::SmallPtrSet<const Stmt *, 4> Targets;
+
+private:
+  bool target(const Stmt *S) {
+    for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty();
+         P = Ctx.getParents(P[0])) {
+      const Stmt *Parent = P[0].get<Stmt>();
+      if (!Parent)
+        break;
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(
+              Parent)) {
+        Targets.insert(Parent);
+        break;
+      }
+    }
+    return true;
+  }
+  ASTContext &Ctx;
+};
+
+/// Whether V is modified anywhere in S but in Allowed.
+class Modification : public RecursiveASTVisitor<Modification> {
+public:
+  Modification(const VarDecl *V, const Stmt *Allowed)
+      : V(V), Allowed(Allowed) {}
+  bool TraverseStmt(Stmt *S) {
+    return S == Allowed || RecursiveASTVisitor::TraverseStmt(S);
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        varOf(U->getSubExpr()) == V)
+      Found = true;
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp() && varOf(B->getLHS()) == V)
+      Found = true;
+    return true;
+  }
+  bool Found = false;
+
+private:
+  const VarDecl *V;
+  const Stmt *Allowed;
+};
+
+class CheckBuilder {
+public:
+  CheckBuilder(const LoopModel &M, ASTContext &Ctx)
+      : M(M), Ctx(Ctx), Interrupted(Ctx) {
+    Interrupted.TraverseStmt(const_cast<Stmt *>(M.Loop->getBody()));
+  }
+
+  std::vector<AccessCheck> build(bool &Ok) {
+    std::vector<AccessCheck> Checks;
+    llvm::StringSet<> Seen;
+    // An interrupted body may skip any access.
+    if (Interrupted.Targets.count(M.Loop))
+      return Checks;
+    for (const ArrayModel &A : M.Arrays)
+      for (const ArrayAccess &Acc : A.Accesses) {
+        SmallVector<InnerLoop, 2> Loops;
+        if (!everyIteration(Acc.Expr, Loops))
+          continue;
+        for (unsigned D = 0; D < Acc.Subs.size(); ++D) {
+          std::optional<AccessCheck> C = check(A, Acc, D, Loops, Ok);
+          if (C && Seen.insert(C->Array + "/" + std::to_string(D) + "/" +
+                               C->Guard + "/" + C->Min + "/" + C->Max)
+                       .second)
+            Checks.push_back(std::move(*C));
+        }
+      }
+    return Checks;
+  }
+
+private:
+  /// Whether E runs in every iteration of the loops around it (Loops, which
+  /// it fills, innermost first) whenever they run.
+  bool everyIteration(const Expr *E, SmallVectorImpl<InnerLoop> &Loops) {
+    const Stmt *Child = E;
+    for (DynTypedNodeList P = Ctx.getParents(*E); !P.empty();
+         P = Ctx.getParents(P[0])) {
+      const Stmt *S = P[0].get<Stmt>();
+      if (!S)
+        return false;
+      if (S == M.Loop)
+        return true;
+      if (const auto *If = dyn_cast<IfStmt>(S); If && Child != If->getCond())
+        return false;
+      if (const auto *C = dyn_cast<AbstractConditionalOperator>(S);
+          C && Child != C->getCond())
+        return false;
+      if (const auto *B = dyn_cast<BinaryOperator>(S);
+          B && B->isLogicalOp() && Child == B->getRHS())
+        return false;
+      if (isa<SwitchStmt, WhileStmt, CXXForRangeStmt, LambdaExpr>(S))
+        return false;
+      if (const auto *F = dyn_cast<ForStmt>(S)) {
+        std::optional<InnerLoop> L = inner(F);
+        if (!L || Child == F->getInc() || Interrupted.Targets.count(F))
+          return false;
+        if (Child == F->getBody())
+          Loops.push_back(*L);
+      }
+      if (const auto *Do = dyn_cast<DoStmt>(S);
+          Do && Interrupted.Targets.count(Do))
+        return false;
+      Child = S;
+    }
+    return false;
+  }
+
+  /// F as `for (j = L; j < U; ++j)` with L and U the same in every
+  /// iteration of the distributed loop, and j changed only by ++j.
+  std::optional<InnerLoop> inner(const ForStmt *F) {
+    InnerLoop L;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+        DS && DS->isSingleDecl()) {
+      L.Index = dyn_cast<VarDecl>(DS->getSingleDecl());
+      L.Lower = L.Index ? L.Index->getInit() : nullptr;
+    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
+               B && B->getOpcode() == BO_Assign) {
+      L.Index = varOf(B->getLHS());
+      L.Lower = B->getRHS();
+    }
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!L.Index || !L.Lower || !Cond || varOf(Cond->getLHS()) != L.Index ||
+        (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+      return std::nullopt;
+    L.Upper = Cond->getRHS();
+    L.Inclusive = Cond->getOpcode() == BO_LE;
+    const Expr *Inc =
+        F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+    const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
+    const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+    bool UnitStep =
+        (U && U->isIncrementOp() && varOf(U->getSubExpr()) == L.Index) ||
+        (Add && Add->getOpcode() == BO_AddAssign &&
+         varOf(Add->getLHS()) == L.Index &&
+         constantOf(Add->getRHS(), Ctx) == 1);
+    if (!UnitStep || !invariant(L.Lower) || !invariant(L.Upper))
+      return std::nullopt;
+    Modification Mod(L.Index, F->getInc());
+    Mod.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+    if (Mod.Found)
+      return std::nullopt;
+    return L;
+  }
+
+  /// Whether E has the same value in every iteration and can be evaluated
+  /// at the call site: it names only variables declared before the loop that
+  /// the loop does not write.
+  bool invariant(const Expr *E) {
+    if (E->HasSideEffects(Ctx))
+      return false;
+    struct Names : RecursiveASTVisitor<Names> {
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          Vars.push_back(V);
+        return true;
+      }
+      SmallVector<const VarDecl *, 4> Vars;
+    } N;
+    N.TraverseStmt(const_cast<Expr *>(E));
+    return llvm::all_of(N.Vars, [&](const VarDecl *V) { return outside(V); });
+  }
+
+  /// A variable of the call site that the loop does not change.
+  bool outside(const VarDecl *V) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange Loop = M.Loop->getSourceRange();
+    bool Inside =
+        !SM.isBeforeInTranslationUnit(V->getLocation(), Loop.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Loop.getEnd(), V->getLocation());
+    if (Inside || V == M.Index || (M.Pipeline && V == M.Pipeline->Index))
+      return false;
+    return llvm::none_of(M.Reductions,
+                         [&](const ReductionModel &R) { return R.Var == V; });
+  }
+
+  std::optional<VarRange> rangeOf(const ValueDecl *V,
+                                  ArrayRef<InnerLoop> Loops) const {
+    auto Range = [&](const Expr *Lo, const Expr *Hi, bool Inclusive) {
+      VarRange R;
+      R.Lo = sourceText(Lo, Ctx);
+      R.Hi = sourceText(Hi, Ctx) + (Inclusive ? "" : " - 1");
+      R.LoValue = constantOf(Lo, Ctx);
+      if (std::optional<long long> H = constantOf(Hi, Ctx))
+        R.HiValue = *H - (Inclusive ? 0 : 1);
+      return R;
+    };
+    if (V == M.Index)
+      return Range(M.Lower, M.Upper, M.Inclusive);
+    if (M.Pipeline && V == M.Pipeline->Index)
+      return Range(M.Pipeline->Lower, M.Pipeline->Upper, M.Pipeline->Inclusive);
+    for (const InnerLoop &L : Loops)
+      if (L.Index == V)
+        return Range(L.Lower, L.Upper, L.Inclusive);
+    const auto *Var = dyn_cast<VarDecl>(V);
+    if (!Var || !outside(Var) || !Var->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    VarRange R;
+    R.Lo = R.Hi = Var->getName().str();
+    if (Var->getType().isConstQualified() && Var->getInit())
+      R.LoValue = R.HiValue = constantOf(Var->getInit(), Ctx);
+    return R;
+  }
+
+  /// The extent of dimension D of A: a call-site expression and, if
+  /// constant, its value.
+  std::pair<std::string, std::optional<long long>> extentOf(const ArrayModel &A,
+                                                            unsigned D) const {
+    std::string Name = A.Var->getName().str();
+    QualType T = A.Var->getType().getNonReferenceType();
+    auto Constant = [&](QualType AT, const std::string &Text)
+        -> std::pair<std::string, std::optional<long long>> {
+      const ConstantArrayType *C = Ctx.getAsConstantArrayType(AT);
+      if (!C)
+        return {"", std::nullopt};
+      return {Text, static_cast<long long>(C->getSize().getZExtValue())};
+    };
+    auto Shape =
+        [&](unsigned K) -> std::pair<std::string, std::optional<long long>> {
+      if (!A.Shape || K >= A.Shape->Extents.size())
+        return {"", std::nullopt};
+      const Expr *E = A.Shape->Extents[K];
+      return {sourceText(E, Ctx), constantOf(E, Ctx)};
+    };
+    switch (A.Form) {
+    case ArrayForm::CArray: {
+      QualType AT = T;
+      for (unsigned K = 0; K < D && !AT.isNull(); ++K)
+        AT = Ctx.getAsArrayType(AT) ? Ctx.getAsArrayType(AT)->getElementType()
+                                    : QualType();
+      if (AT.isNull())
+        return {"", std::nullopt};
+      return Constant(AT, "std::extent<std::remove_reference_t<decltype(" +
+                              Name + ")>, " + std::to_string(D) + ">::value");
+    }
+    case ArrayForm::Vector:
+      return {"static_cast<long long>(" + Name + ".size())", std::nullopt};
+    case ArrayForm::PointerToArray:
+      if (D == 1)
+        return Constant(T->getPointeeType(),
+                        "std::extent<std::remove_pointer_t<decltype(" + Name +
+                            ")>>::value");
+      return Shape(0);
+    case ArrayForm::Pointer:
+    case ArrayForm::PointerToPointer:
+      return Shape(D);
+    }
+    return {"", std::nullopt};
+  }
+
+  /// C * Text (or C when Text is empty) as a long long term of a sum.
+  static std::string term(long long C, const std::string &Text, bool First) {
+    if (C == 0 && !First)
+      return "";
+    std::string Sign = C < 0 ? (First ? "-" : " - ") : (First ? "" : " + ");
+    unsigned long long Magnitude =
+        C < 0 ? 0ULL - static_cast<unsigned long long>(C)
+              : static_cast<unsigned long long>(C);
+    if (Text.empty())
+      return Sign + std::to_string(Magnitude) + "LL";
+    std::string Value = "static_cast<long long>(" + Text + ")";
+    return Sign +
+           (Magnitude == 1 ? Value : std::to_string(Magnitude) + " * " + Value);
+  }
+
+  std::optional<AccessCheck> check(const ArrayModel &A, const ArrayAccess &Acc,
+                                   unsigned D, ArrayRef<InnerLoop> Loops,
+                                   bool &Ok) {
+    const std::optional<AffineForm> &F = Acc.Subs[D];
+    if (!F)
+      return std::nullopt;
+    auto [Extent, ExtentValue] = extentOf(A, D);
+    if (Extent.empty())
+      return std::nullopt;
+    std::string Min, Max;
+    std::optional<long long> MinValue = F->Constant, MaxValue = F->Constant;
+    auto Add = [](std::optional<long long> &Sum, std::optional<long long> X,
+                  long long C) {
+      if (Sum && X)
+        *Sum += C * *X;
+      else
+        Sum.reset();
+    };
+    for (const auto &[V, C] : F->Coeffs) {
+      std::optional<VarRange> R = rangeOf(V, Loops);
+      if (!R)
+        return std::nullopt;
+      const bool Up = C > 0;
+      Min += term(C, Up ? R->Lo : R->Hi, Min.empty());
+      Max += term(C, Up ? R->Hi : R->Lo, Max.empty());
+      Add(MinValue, Up ? R->LoValue : R->HiValue, C);
+      Add(MaxValue, Up ? R->HiValue : R->LoValue, C);
+    }
+    Min += term(F->Constant, "", Min.empty());
+    Max += term(F->Constant, "", Max.empty());
+    // The access runs when the distributed loop and every inner loop around
+    // it run.
+    std::string Guard;
+    bool GuardKnown = true, GuardHolds = true;
+    auto Runs = [&](const Expr *Lo, const Expr *Hi, bool Inclusive) {
+      Guard += (Guard.empty() ? "" : " && ") + std::string("(") +
+               sourceText(Lo, Ctx) + (Inclusive ? ") <= (" : ") < (") +
+               sourceText(Hi, Ctx) + ")";
+      std::optional<long long> L = constantOf(Lo, Ctx), H = constantOf(Hi, Ctx);
+      if (!L || !H)
+        GuardKnown = false;
+      else if (Inclusive ? *L > *H : *L >= *H)
+        GuardHolds = false;
+    };
+    Runs(M.Lower, M.Upper, M.Inclusive);
+    if (M.Pipeline)
+      Runs(M.Pipeline->Lower, M.Pipeline->Upper, M.Pipeline->Inclusive);
+    for (const InnerLoop &L : Loops)
+      Runs(L.Lower, L.Upper, L.Inclusive);
+    if (GuardKnown && !GuardHolds)
+      return std::nullopt;
+    if (GuardKnown && MinValue && MaxValue && ExtentValue) {
+      if (*MinValue >= 0 && *MaxValue < *ExtentValue)
+        return std::nullopt;
+      report(Ctx.getDiagnostics(), Acc.Expr->getBeginLoc(),
+             Diag::ArrayAccessOutOfRange)
+          << printed(Acc.Expr, Ctx)
+          << std::to_string(*MinValue < 0 ? *MinValue : *MaxValue)
+          << std::to_string(D + 1) << A.Var->getName()
+          << std::to_string(*ExtentValue);
+      Ok = false;
+      return std::nullopt;
+    }
+    AccessCheck C;
+    C.Access = Acc.Expr;
+    C.Array = A.Var->getName().str();
+    C.Dim = D;
+    C.Guard = std::move(Guard);
+    C.Min = std::move(Min);
+    C.Max = std::move(Max);
+    C.Extent = std::move(Extent);
+    return C;
+  }
+
+  const LoopModel &M;
+  ASTContext &Ctx;
+  Interruptions Interrupted;
+};
+
+} // namespace
+
+std::vector<AccessCheck> buildAccessChecks(const LoopModel &M, ASTContext &Ctx,
+                                           bool &Ok) {
+  return CheckBuilder(M, Ctx).build(Ok);
+}
+
+} // namespace dlbcc
