@@ -137,6 +137,8 @@ int runDriver(int Argc, const char **Argv) {
   if (VM.count("cflags") || VM.count("libs")) {
     RuntimePaths P = runtimePaths(Argv[0]);
     std::vector<std::string> Words;
+    if (*DLBCC_SANITIZE_FLAGS)
+      Words.push_back(DLBCC_SANITIZE_FLAGS);
     if (VM.count("cflags"))
       Words.push_back("-I" + P.Include);
     if (VM.count("libs")) {

@@ -14,6 +14,10 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include "Config.h"
 
 using namespace clang;
 
@@ -160,6 +164,29 @@ private:
 std::unique_ptr<tooling::FrontendActionFactory>
 makePipelineFactory(const PipelineOptions &Opts, PipelineResult &Result) {
   return std::make_unique<PipelineFactory>(Opts, Result);
+}
+
+bool runPipelineOnCode(StringRef Code, StringRef FileName,
+                       const std::vector<std::string> &Args,
+                       const PipelineOptions &Opts, PipelineResult &Result,
+                       DiagnosticConsumer &Diags) {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  auto Files =
+      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  std::vector<std::string> CommandLine = {
+      "dlbcc", "-fsyntax-only", "-std=c++17",
+      "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR};
+  CommandLine.insert(CommandLine.end(), Args.begin(), Args.end());
+  CommandLine.push_back(FileName.str());
+  tooling::ToolInvocation Invocation(
+      CommandLine, std::make_unique<PipelineAction>(Opts, Result),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Diags);
+  return Invocation.run() && Result.Ok;
 }
 
 } // namespace dlbcc

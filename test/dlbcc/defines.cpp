@@ -60,5 +60,5 @@ int main() {
   return 0;
 }
 
-// OTHER: error: static assertion failed: dlbcc: this file was translated with N = 30; translate it again with the same -D flags
-// HALO: error: static assertion failed: dlbcc: this file was translated with HALO = 1; translate it again with the same -D flags
+// OTHER: error: static assertion failed{{.*}}: dlbcc: this file was translated with N = 30; translate it again with the same -D flags
+// HALO: error: static assertion failed{{.*}}: dlbcc: this file was translated with HALO = 1; translate it again with the same -D flags

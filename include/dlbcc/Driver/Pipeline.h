@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace dlbcc {
 
@@ -32,6 +33,15 @@ struct PipelineResult {
 
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 makePipelineFactory(const PipelineOptions &Opts, PipelineResult &Result);
+
+/// Runs the stages on \p Code, a C++17 file named \p FileName that exists
+/// only in memory (it may include real headers), compiled with \p Args;
+/// diagnostics go to \p Diags. Returns whether it succeeded. For tools that
+/// translate text they hold, such as the fuzzer.
+bool runPipelineOnCode(llvm::StringRef Code, llvm::StringRef FileName,
+                       const std::vector<std::string> &Args,
+                       const PipelineOptions &Opts, PipelineResult &Result,
+                       clang::DiagnosticConsumer &Diags);
 
 } // namespace dlbcc
 
