@@ -108,6 +108,7 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
     View.Size = A.Extent[0];
     return;
   }
+  View.Base = Layout.Store == ArrayArg::RowTable ? nullptr : Layout.Data;
   View.Rows = rowsOf(Layout, Table);
   View.RowOffset = A.DistDim == 0 ? First : 0;
   View.ColOffset = A.DistDim == 1 ? First : 0;

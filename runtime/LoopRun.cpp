@@ -393,9 +393,32 @@ void LoopRun::checkAccess(const char *Access, const char *Array, unsigned Dim,
             " (from its type, size() or shape()); no iteration has run");
 }
 
+/// Arrays that share memory would alias in the user's memory on rank 0 but
+/// not in the copies the workers get (and the kernels take them as restrict
+/// pointers): the program would compute something else. Rank 0 stops it.
+static void checkDisjoint(const LoopDesc &Desc,
+                          const std::vector<ArrayArg> &Arrays) {
+  for (std::size_t J = 0; J < Arrays.size(); ++J)
+    for (std::size_t K = 0; K < J; ++K) {
+      const ArrayArg &A = Arrays[J], &B = Arrays[K];
+      if (A.Store == ArrayArg::RowTable || B.Store == ArrayArg::RowTable ||
+          !A.Data || !B.Data)
+        continue;
+      const char *AEnd = A.Data + arrayBytes(A), *BEnd = B.Data + arrayBytes(B);
+      if (A.Data < BEnd && B.Data < AEnd && (A.Acc.Written || B.Acc.Written))
+        userError("in the loop at " + std::string(Desc.name()) + ", '" +
+                  Desc.arrayName(static_cast<unsigned>(K)) + "' and '" +
+                  Desc.arrayName(static_cast<unsigned>(J)) +
+                  "' share memory and one is written: dlbcc treats them as "
+                  "separate arrays; pass separate arrays, or write the loop "
+                  "with one of them; no iteration has run");
+    }
+}
+
 void LoopRun::run() {
   if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
     return;
+  checkDisjoint(Desc, Arrays);
   Context &C = context();
   // A loop reached from inside a kernel, or before start-up, runs here alone.
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;

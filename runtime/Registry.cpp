@@ -32,13 +32,25 @@ bool nameLess(const LoopDesc *A, const LoopDesc *B) {
 
 } // namespace
 
-LoopDesc::LoopDesc(const char *Name, KernelFn Kernel)
-    : Name(Name), Kernel(Kernel) {
+LoopDesc::LoopDesc(const char *Name, KernelFn Kernel, const char *ArrayNames)
+    : Name(Name), Kernel(Kernel), ArrayNames(ArrayNames ? ArrayNames : "") {
   Registry &R = registry();
   if (R.Sealed)
     fatal("loop '" + std::string(Name) +
           "' registered after start-up; loops must be static objects");
   R.Loops.push_back(this);
+}
+
+std::string LoopDesc::arrayName(unsigned Slot) const {
+  const char *Start = ArrayNames;
+  for (unsigned K = 0; K < Slot && *Start; ++K) {
+    Start = std::strchr(Start, ',');
+    Start = Start ? Start + 1 : "";
+  }
+  const std::size_t Length = std::strcspn(Start, ",");
+  if (Length == 0)
+    return "array " + std::to_string(Slot);
+  return std::string(Start, Length);
 }
 
 bool sealRegistry(std::string &Error) {

@@ -29,6 +29,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -120,13 +121,18 @@ using PollFn = void (*)(Block &);
 /// itself by name so that the same loop is found on every rank.
 class LoopDesc {
 public:
-  LoopDesc(const char *Name, KernelFn Kernel);
+  /// ArrayNames: the names of the loop's arrays in the order the call site
+  /// adds them, separated by commas (for messages).
+  LoopDesc(const char *Name, KernelFn Kernel, const char *ArrayNames = "");
   const char *name() const { return Name; }
   KernelFn kernel() const { return Kernel; }
+  /// The name of array Slot ("array Slot" when it was not given).
+  std::string arrayName(unsigned Slot) const;
 
 private:
   const char *Name;
   KernelFn Kernel;
+  const char *ArrayNames;
 };
 
 /// How a loop touches a distributed array along its distributed dimension:
@@ -179,7 +185,7 @@ void combineBytes(void *Acc, const void *Value, ReduceOp Op) {
 
 /// What a kernel sees of array K while it runs one block.
 struct ArrayView {
-  char *Base = nullptr;        ///< Dist1D base / whole contiguous data
+  char *Base = nullptr; ///< first stored element (row) / whole contiguous data
   char *const *Rows = nullptr; ///< Dist2D row table / whole T** rows
   long long RowOffset = 0;     ///< Dist1D: offset of Base; Dist2D: first row
   long long ColOffset = 0;     ///< Dist2D: first stored column
@@ -223,6 +229,17 @@ public:
     const ArrayView &View = (Mirror ? Mirrors : Arrays)[Slot];
     return Dist2D<ValueT>(reinterpret_cast<ValueT *const *>(View.Rows),
                           View.RowOffset, View.ColOffset);
+  }
+  /// Distributed array Slot, 1-D or 2-D by rows in contiguous storage, as a
+  /// pointer P such that P[I] is element (row) I of the whole array (RowT:
+  /// the element type, or a row type such as double[8]); null while the
+  /// rank holds none of it. Kernels take it as a restrict pointer, so the
+  /// compiler sees the arrays as the separate objects they are.
+  template <class RowT> RowT *rows(unsigned Slot) const {
+    const ArrayView &View = Arrays[Slot];
+    if (!View.Base)
+      return nullptr;
+    return reinterpret_cast<RowT *>(View.Base) - View.RowOffset;
   }
   /// Whole array K as a pointer to its first element of type T (T may be an
   /// array type: wholeData<double[8][8]> gives double (*)[8][8]).

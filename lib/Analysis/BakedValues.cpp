@@ -138,12 +138,4 @@ std::vector<MacroValue> bakedMacros(const LoopModel &M,
   return Finder.result();
 }
 
-std::vector<MacroValue> declarationMacros(const VarDecl *V,
-                                          const ASTContext &Ctx) {
-  MacroFinder Finder(Ctx);
-  Finder.scanType(V);
-  Finder.scan(V->getInit());
-  return Finder.result();
-}
-
 } // namespace dlbcc

@@ -869,6 +869,7 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
                   isa_and_nonnull<CXXMemberCallExpr>(PM.getParent(M));
     const Diag Kind = TI.Form == ArrayForm::Vector ? Diag::ArrayVectorMember
                                                    : Diag::ArrayUnsupportedUse;
+    AM.SizeUsed |= IsSize;
     if (!IsSize && rejectOnce(Kind, V))
       report(DE, D->getLocation(), Kind) << V->getName();
     return;

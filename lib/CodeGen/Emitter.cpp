@@ -96,6 +96,40 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
 }
 
+std::optional<Emitter::RestrictArray>
+Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
+                       unsigned Slot) const {
+  // Views stay where storage is not contiguous rows of constant length:
+  // columns, row tables, the two sides of a bitonic loop's pairs and the
+  // per-block views of a pipeline; and for a vector whose size() is used.
+  if (M.Pipeline || M.Ann->Schedule == ScheduleKind::Bitonic ||
+      A.Form == ArrayForm::PointerToPointer ||
+      (A.Form == ArrayForm::Vector && A.SizeUsed) ||
+      (A.Role == ArrayRole::Distributed && A.Dims == 2 && A.DistDim != 0))
+    return std::nullopt;
+  // The pointer's element: the array's element, or a row of a 2-D array.
+  std::string Elem = spell(A.ElemType, Ctx), Row = Elem, Suffix;
+  if (A.Dims == 2) {
+    QualType T = A.Var->getType().getNonReferenceType();
+    QualType RowType = A.Form == ArrayForm::CArray
+                           ? Ctx.getAsArrayType(T)->getElementType()
+                           : T->getPointeeType();
+    const ConstantArrayType *C = Ctx.getAsConstantArrayType(RowType);
+    if (!C)
+      return std::nullopt;
+    Suffix = "[" + std::to_string(C->getSize().getZExtValue()) + "]";
+    Row = Elem + Suffix;
+  }
+  RestrictArray R;
+  StringRef N = A.Var->getName();
+  R.Param = A.Dims == 2 ? Elem + " (*__restrict " + N.str() + ")" + Suffix
+                        : Elem + " *__restrict " + N.str();
+  R.Argument = std::string(BlockVar) +
+               (A.Role == ArrayRole::Distributed ? ".rows<" : ".wholeData<") +
+               Row + ">(" + std::to_string(Slot) + ")";
+  return R;
+}
+
 std::string Emitter::declarations(const LoopModel &M) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -115,6 +149,10 @@ std::string Emitter::declarations(const LoopModel &M) const {
   for (const ArrayModel &A : M.Arrays) {
     std::string E = spell(A.ElemType, Ctx);
     StringRef N = A.Var->getName();
+    if (restrictArray(M, A, Slot)) {
+      ++Slot;
+      continue;
+    }
     OS << "  ";
     if (A.Role == ArrayRole::Distributed) {
       OS << distView(A, N, Slot, /*Mirror=*/false);
@@ -269,11 +307,25 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
   } else {
     OS << declarations(M);
+    // Arrays of contiguous rows reach the loop as restrict pointers, the
+    // parameters of a lambda: the compiler then knows that stores to one
+    // array do not change another, and vectorizes as in the user's loop.
+    std::string Params, Args;
+    unsigned Slot = 0;
+    for (const ArrayModel &A : M.Arrays)
+      if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++)) {
+        Params += (Params.empty() ? "" : ", ") + R->Param;
+        Args += (Args.empty() ? "" : ", ") + R->Argument;
+      }
+    if (!Params.empty())
+      OS << "  auto dlbcc_body = [&](" << Params << ") {\n";
     if (M.Ann->Schedule == ScheduleKind::Bitonic)
       OS << pairLoop(M);
     else
       OS << hookedLoop(M, IndexType, I, "  " + body(M) + "\n", "iterations");
-    unsigned Slot = 0;
+    if (!Params.empty())
+      OS << "  };\n  dlbcc_body(" << Args << ");\n";
+    Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {
       std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
       OS << "  " << BlockVar << ".reduce<" << T << ">(" << Slot++ << ", "
@@ -283,8 +335,14 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
   if (!M.UsingDecls.empty())
     OS << "  }\n";
   OS << "}\n";
+  std::string Names;
+  for (const ArrayModel &A : M.Arrays)
+    Names += (Names.empty() ? "" : ",") + A.Var->getName().str();
   OS << "static dlb::LoopDesc " << descName(Id) << "(\"" << M.Name << "\", "
-     << kernelName(Id) << ");\n\n";
+     << kernelName(Id);
+  if (!Names.empty())
+    OS << ", \"" << Names << "\"";
+  OS << ");\n\n";
   return Out;
 }
 
@@ -296,11 +354,7 @@ std::string Emitter::bound(const Expr *Lower, const Expr *Upper,
   return sourceText(Lower, Ctx) + ", " + sourceText(Upper, Ctx);
 }
 
-/// The type a kernel spells for array A, or empty when it spells none that
-/// depends on the array's extents.
 std::string Emitter::spelledType(const ArrayModel &A) const {
-  if (A.Role != ArrayRole::Whole)
-    return {};
   QualType T = A.Var->getType().getNonReferenceType();
   if (A.Form == ArrayForm::CArray)
     return spell(T, Ctx);
@@ -310,44 +364,14 @@ std::string Emitter::spelledType(const ArrayModel &A) const {
 }
 
 std::string Emitter::translationChecks(const LoopModel &M) const {
-  // What dlbcc computed with the macros' values of the translation; the
+  // What dlbcc computed with the macros' values of the translation (array
+  // types and constants included: their macros are among BakedMacros); the
   // emitted file may be compiled with other -D flags.
   std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  auto Check = [&](StringRef Condition, StringRef What) {
-    OS << "  static_assert(" << Condition << ", \"dlbcc: this file was "
-       << "translated with " << What
-       << "; translate it again with the same -D flags\");\n";
-  };
   for (const MacroValue &V : M.BakedMacros)
-    Check("(" + V.Name + ") == " + V.Value, V.Name + " = " + V.Value);
-  // Types and constants that the kernel spells, when a macro decides them
-  // (through constants the checks above do not name).
-  auto Macros = [&](const VarDecl *Var) {
-    std::string List;
-    for (const MacroValue &V : declarationMacros(Var, Ctx))
-      List += (List.empty() ? " (" : ", ") + V.Name + " = " + V.Value;
-    return List.empty() ? List : List + ")";
-  };
-  for (const ArrayModel &A : M.Arrays) {
-    std::string T = spelledType(A);
-    std::string From = Macros(A.Var);
-    if (T.empty() || From.empty())
-      continue;
-    std::string Decl = "decltype(" + A.Var->getName().str() + ")";
-    if (A.Form == ArrayForm::PointerToArray)
-      Decl = "std::remove_pointer_t<" + Decl + ">";
-    Check("std::is_same<std::remove_reference_t<" + Decl + ">, " + T +
-              ">::value",
-          (A.Form == ArrayForm::PointerToArray ? "*" : "") +
-              A.Var->getName().str() + " of type " + T + From);
-  }
-  for (const ScalarModel &S : M.Scalars) {
-    std::string From = Macros(S.Var);
-    if (S.ConstantValue && !From.empty())
-      Check((S.Var->getName() + " == " + *S.ConstantValue).str(),
-            (S.Var->getName() + " = " + *S.ConstantValue).str() + From);
-  }
+    Out += "  static_assert((" + V.Name + ") == " + V.Value +
+           ", \"dlbcc: this file was translated with " + V.Name + " = " +
+           V.Value + "; translate it again with the same -D flags\");\n";
   return Out;
 }
 

@@ -20,8 +20,10 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   double scale = dlbcc_block.scalar<double>(0);
 // CHECK-NEXT:   constexpr int K = 3;
 // CHECK-NEXT:   dlb::Dist2D<double> grid = dlbcc_block.dist2D<double>(0);
-// CHECK-NEXT:   std::vector<double> &w = dlbcc_block.wholeVector<double>(1);
 // CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
+// Arrays of contiguous rows reach the loop as restrict pointers (a column
+// distribution keeps its view).
+// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict w) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
@@ -35,9 +37,11 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   }
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
+// CHECK-NEXT:   };
+// CHECK-NEXT:   dlbcc_body(dlbcc_block.wholeData<double>(1));
 // CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
 // CHECK-NEXT: }
-// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("emit.cpp:[[#LOOP1]]:3", dlbcc_kernel_0);
+// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("emit.cpp:[[#LOOP1]]:3", dlbcc_kernel_0, "grid,w");
 // CHECK-EMPTY:
 // CHECK-NEXT: double compute(double scale, const std::vector<double> &w) {
 double compute(double scale, const std::vector<double> &w) {
@@ -71,8 +75,7 @@ double compute(double scale, const std::vector<double> &w) {
 
 // CHECK:      // dlbcc: kernel of the loop at emit.cpp:[[#LOOP2:]]:3; runs one block of its iterations on any rank.
 // CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
-// CHECK-NEXT:   dlb::Dist1D<double> out = dlbcc_block.dist1D<double>(0);
-// CHECK-NEXT:   auto &src = *dlbcc_block.wholeData<double[8][8]>(1);
+// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict out, double (*__restrict src)[8]) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
@@ -80,8 +83,10 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT:   { out[k] = src[k][k]; }
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
+// CHECK-NEXT:   };
+// CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1));
 // CHECK-NEXT: }
-// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_1("emit.cpp:[[#LOOP2]]:3", dlbcc_kernel_1);
+// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_1("emit.cpp:[[#LOOP2]]:3", dlbcc_kernel_1, "out,src");
 // CHECK-EMPTY:
 // CHECK-NEXT: void diagonal(double (&out)[N]) {
 void diagonal(double (&out)[N]) {

@@ -10,5 +10,5 @@ void fill(int n) {
   for (int i = 0; i < n; ++i)
     a[i] = i;
 }
-// OUT: static dlb::LoopDesc dlbcc_loop_0("no-main.cpp:10:3", dlbcc_kernel_0);
+// OUT: {{^}}static dlb::LoopDesc dlbcc_loop_0("no-main.cpp:10:3", dlbcc_kernel_0, "a");
 // OUT-NOT: {{^}}int main

@@ -24,7 +24,7 @@ void sweep(int n, double w) {
 // CHECK-NEXT:   dlbcc_block.send(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
-// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("pipeline-emit.cpp:[[#LOOP]]:7", dlbcc_kernel_0);
+// CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("pipeline-emit.cpp:[[#LOOP]]:7", dlbcc_kernel_0, "a");
 // CHECK:      void sweep(int n, double w) {
   for (int it = 0; it < 3; ++it)
     for (int i = 1; i <= n - 2; ++i) {

@@ -17,7 +17,6 @@
 
 namespace clang {
 class ASTContext;
-class VarDecl;
 } // namespace clang
 
 namespace dlbcc {
@@ -40,11 +39,6 @@ struct MacroValue {
 std::vector<MacroValue> bakedMacros(const LoopModel &M,
                                     const clang::ASTContext &Ctx);
 
-/// The integral macros of \p V's declared type and initializer (through
-/// the constants they name): when there are none, what the kernel spells of
-/// V cannot change with -D flags.
-std::vector<MacroValue> declarationMacros(const clang::VarDecl *V,
-                                          const clang::ASTContext &Ctx);
 
 } // namespace dlbcc
 

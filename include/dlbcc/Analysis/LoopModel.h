@@ -73,6 +73,9 @@ struct ArrayModel {
   long long HaloHi = 0;
   const ShapeSpec *Shape = nullptr;
   std::vector<ArrayAccess> Accesses;
+  /// A std::vector whose size() the loop calls: the kernel must see it as
+  /// a vector (or a view with size()), not as a bare pointer.
+  bool SizeUsed = false;
 };
 
 struct ScalarModel {

@@ -27,6 +27,7 @@
 
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,18 @@ public:
   std::string result() const;
 
 private:
-  /// The kernel's re-declarations of the loop's variables.
+  /// An array that the kernel's loop takes as a restrict pointer: the
+  /// lambda's parameter and the argument the kernel passes.
+  struct RestrictArray {
+    std::string Param;
+    std::string Argument;
+  };
+  /// Array A (slot Slot) as a restrict pointer, when its storage is
+  /// contiguous rows of constant length and the loop only subscripts it.
+  std::optional<RestrictArray>
+  restrictArray(const LoopModel &M, const ArrayModel &A, unsigned Slot) const;
+  /// The kernel's re-declarations of the loop's variables (not those of
+  /// restrictArray).
   std::string declarations(const LoopModel &M) const;
   /// The declaration of \p Name as a view of distributed array \p A, the
   /// array of slot \p Slot of the loop (Mirror: its bitonic mirror view).
@@ -69,12 +81,11 @@ private:
   std::string bound(const clang::Expr *Lower, const clang::Expr *Upper,
                     bool Inclusive) const;
   std::string kernel(const LoopModel &M, unsigned Id) const;
-  /// The array type the kernel spells for \p A, if any (whole C arrays and
-  /// pointers to arrays: their extents are fixed in the kernel).
+  /// The array type of C array \p A, or the pointee of pointer to array
+  /// \p A, as the kernel spells it.
   std::string spelledType(const ArrayModel &A) const;
-  /// static_asserts that the values the translation fixed (BakedMacros, the
-  /// spelled array types, the kernel's integral constants) are what the
-  /// compiler of the emitted file sees.
+  /// static_asserts that the macros whose values the translation fixed
+  /// (BakedMacros) have them when the emitted file is compiled.
   std::string translationChecks(const LoopModel &M) const;
   std::string callSite(const LoopModel &M, unsigned Id) const;
   bool emitMain(bool HasLoops);
