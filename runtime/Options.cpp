@@ -53,7 +53,8 @@ constexpr const char *ValidOptions =
     "--dlb-future-load=persistent|shifting, --dlb-blocksize=B, "
     "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
     "--dlb-quantumscale=K, --dlb-filter=table|off|H, --dlb-threshold=F|off, "
-    "--dlb-costbenefit=on|off, --dlb-trace=FILE, --dlb-timeout=S|off";
+    "--dlb-costbenefit=on|off, --dlb-trace=FILE, --dlb-timeout=S|off, "
+    "--dlb-bind=auto|core|none";
 
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
@@ -86,7 +87,8 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
                                           {"--dlb-threshold", "F|off"},
                                           {"--dlb-costbenefit", "on|off"},
                                           {"--dlb-trace", "FILE"},
-                                          {"--dlb-timeout", "S|off"}};
+                                          {"--dlb-timeout", "S|off"},
+                                          {"--dlb-bind", "auto|core|none"}};
   const char *Meta = nullptr;
   for (const auto &V : Valued)
     if (Name == V[0])
@@ -216,6 +218,19 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
     }
     Error = "bad value '" + Value + "' for --dlb-costbenefit: expected 'on' "
             "or 'off'";
+    return false;
+  }
+  if (Name == "--dlb-bind") {
+    const std::pair<const char *, BindMode> Modes[] = {
+        {"auto", BindMode::Auto}, {"core", BindMode::Core},
+        {"none", BindMode::None}};
+    for (const auto &[Text, Mode] : Modes)
+      if (Value == Text) {
+        Opts.Bind = Mode;
+        return true;
+      }
+    Error = "bad value '" + Value + "' for --dlb-bind: expected 'auto', "
+            "'core' or 'none'";
     return false;
   }
   if (Name == "--dlb-timeout") {

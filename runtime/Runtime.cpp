@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlb/Runtime.h"
 
+#include "Binding.h"
 #include "Comm.h"
 #include "Context.h"
 #include "NetChar.h"
@@ -212,6 +213,9 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
     finish();
     return 2;
   }
+  const std::string Bound = bindRank(C.Opts.Bind);
+  if (C.Opts.Verbose)
+    std::fprintf(stderr, "dlb: rank %d %s\n", C.Rank, Bound.c_str());
   // The cost model's network profile, when a loop may run under auto (or
   // when one is given: a bad file is an error either way).
   if (C.Size > 1 && (!C.Opts.StrategyGiven || C.Opts.Strat == Strategy::Auto ||

@@ -47,6 +47,9 @@ enum class FutureLoad {
 /// "persistent", "shifting".
 const char *futureLoadName(FutureLoad Future);
 
+/// --dlb-bind: whether each rank is bound to one core (runtime/Binding.h).
+enum class BindMode { Auto, Core, None };
+
 struct Options {
   /// Set when --dlb-strategy was given; it overrides each loop's clause.
   bool StrategyGiven = false;
@@ -104,6 +107,9 @@ struct Options {
   /// load balancing protocol of a loop execution reports what it waits for
   /// and ends the job (docs/runtime-options.md); 0: off.
   double Timeout = 300;
+  /// --dlb-bind=auto|core|none: auto binds each rank to a core of its own
+  /// unless the launcher bound it or the host has fewer cores than ranks.
+  BindMode Bind = BindMode::Auto;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program

@@ -106,7 +106,8 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
             "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
             "--dlb-quantumscale=K, --dlb-filter=table|off|H, "
             "--dlb-threshold=F|off, --dlb-costbenefit=on|off, "
-            "--dlb-trace=FILE, --dlb-timeout=S|off)");
+            "--dlb-trace=FILE, --dlb-timeout=S|off, "
+            "--dlb-bind=auto|core|none)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -243,11 +244,12 @@ TEST(OptionsTest, ControlOptions) {
   EXPECT_DOUBLE_EQ(D.Threshold, 0.1);
   EXPECT_TRUE(D.CostBenefit);
   EXPECT_DOUBLE_EQ(D.Timeout, 300);
+  EXPECT_EQ(D.Bind, BindMode::Auto);
   std::vector<std::string> A = {
       "prog",          "--dlb-period=0.5",     "--dlb-interact=0.1",
       "--dlb-quantum=0.1", "--dlb-quantumscale=5", "--dlb-filter=0.8",
       "--dlb-threshold=off", "--dlb-costbenefit=off", "--dlb-trace=t.csv",
-      "--dlb-timeout=2.5"};
+      "--dlb-timeout=2.5", "--dlb-bind=none"};
   Options Opts;
   std::string Error;
   ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
@@ -262,6 +264,7 @@ TEST(OptionsTest, ControlOptions) {
   EXPECT_FALSE(Opts.CostBenefit);
   EXPECT_EQ(Opts.TraceFile, "t.csv");
   EXPECT_DOUBLE_EQ(Opts.Timeout, 2.5);
+  EXPECT_EQ(Opts.Bind, BindMode::None);
   std::vector<std::string> B = {"prog", "--dlb-period=auto", "--dlb-filter=off",
                                 "--dlb-timeout=off"};
   ASSERT_TRUE(parseOptions(B, Opts, Error)) << Error;
@@ -278,7 +281,7 @@ TEST(OptionsTest, BadControlOptionsAreNamed) {
       {"--dlb-filter", "lowpass"}, {"--dlb-threshold", "1"},
       {"--dlb-threshold", "on"},   {"--dlb-costbenefit", "yes"},
       {"--dlb-timeout", "0"},      {"--dlb-timeout", "-3"},
-      {"--dlb-timeout", "soon"}};
+      {"--dlb-timeout", "soon"},   {"--dlb-bind", "socket"}};
   for (const auto &[Name, Value] : Bad)
     EXPECT_NE(errorOf({"prog", std::string(Name) + "=" + Value})
                   .find(std::string("bad value '") + Value + "' for " + Name),
