@@ -354,10 +354,13 @@ private:
     // it run.
     std::string Guard;
     bool GuardKnown = true, GuardHolds = true;
+    llvm::StringSet<> Conditions;
     auto Runs = [&](const Expr *Lo, const Expr *Hi, bool Inclusive) {
-      Guard += (Guard.empty() ? "" : " && ") + std::string("(") +
-               sourceText(Lo, Ctx) + (Inclusive ? ") <= (" : ") < (") +
-               sourceText(Hi, Ctx) + ")";
+      std::string Condition = "(" + sourceText(Lo, Ctx) +
+                              (Inclusive ? ") <= (" : ") < (") +
+                              sourceText(Hi, Ctx) + ")";
+      if (Conditions.insert(Condition).second)
+        Guard += (Guard.empty() ? "" : " && ") + Condition;
       std::optional<long long> L = constantOf(Lo, Ctx), H = constantOf(Hi, Ctx);
       if (!L || !H)
         GuardKnown = false;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Analysis/LoopModel.h"
+#include "dlbcc/Analysis/Privatization.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/Support/Diagnostics.h"
@@ -341,7 +342,28 @@ struct CanonicalLoop {
   const Expr *Lower = nullptr;
   const Expr *Upper = nullptr;
   bool Inclusive = false;
+  /// `for (i = lower; ...)`: the index is declared before the loop.
+  bool IndexOutside = false;
 };
+
+/// The variable that `for (T x = e; ...)` declares or `for (x = e; ...)`
+/// assigns, and e.
+std::pair<const VarDecl *, const Expr *> forIndex(const ForStmt *L) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit())) {
+    const auto *V = DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    return {V, V ? V->getInit() : nullptr};
+  }
+  const auto *Init = dyn_cast_or_null<Expr>(L->getInit());
+  const auto *B =
+      dyn_cast_or_null<BinaryOperator>(Init ? Init->IgnoreParens() : nullptr);
+  if (!B || B->getOpcode() != BO_Assign)
+    return {nullptr, nullptr};
+  const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+  const VarDecl *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  return {V, B->getRHS()};
+}
 
 class LoopAnalyzer : public RecursiveASTVisitor<LoopAnalyzer> {
 public:
@@ -358,6 +380,11 @@ public:
   // Visitor callbacks over the loop body.
   bool TraverseStmt(Stmt *S);
   bool TraverseForStmt(ForStmt *S);
+  /// Finds the scalars declared before the loop that are private to each
+  /// iteration (Privatization.h) and treats them as locals of the body.
+  void findPrivates();
+  /// Reports the private scalars whose value after the loop is read.
+  void checkPrivatesDead();
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitVarDecl(VarDecl *V);
   bool VisitTypeLoc(TypeLoc TL) {
@@ -454,21 +481,22 @@ private:
   llvm::SetVector<const VarDecl *> ScalarReads;
   llvm::SmallPtrSet<const VarDecl *, 8> UsedReductions;
   llvm::DenseSet<std::pair<unsigned, const VarDecl *>> Reported;
+  /// The private scalars, with where the loop first writes them.
+  llvm::MapVector<const VarDecl *, SourceLocation> Privates;
   llvm::SmallPtrSet<const Expr *, 4> TruncatingReductions;
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
 
 bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(L->getInit());
-  const VarDecl *V = Init && Init->isSingleDecl()
-                         ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                         : nullptr;
-  if (!V || !V->getInit()) {
+  auto [V, Lower] = forIndex(L);
+  if (!V || !Lower || V->hasGlobalStorage() ||
+      V->getType()->isReferenceType()) {
     error(L->getForLoc(), Diag::LoopInitNotDecl);
     return false;
   }
   C.Index = V;
-  C.Lower = V->getInit();
+  C.Lower = Lower;
+  C.IndexOutside = !isa<DeclStmt>(L->getInit());
   if (!V->getType()->isIntegerType()) {
     report(DE, V->getLocation(), Diag::LoopIndexNotInteger) << V->getName();
     Failed = true;
@@ -661,11 +689,63 @@ bool LoopAnalyzer::TraverseStmt(Stmt *S) {
 bool LoopAnalyzer::TraverseForStmt(ForStmt *S) {
   if (Annotated.count(S))
     return error(S->getForLoc(), Diag::LoopNested);
-  const auto *Init = dyn_cast_or_null<DeclStmt>(S->getInit());
-  if (Init && Init->isSingleDecl())
-    if (const auto *V = dyn_cast<VarDecl>(Init->getSingleDecl()))
-      InnerIndices[V] = S;
+  // An inner loop's index: declared in its init, or a private scalar.
+  if (const VarDecl *V = forIndex(S).first;
+      V && (isa<DeclStmt>(S->getInit()) || isLocal(V)))
+    InnerIndices[V] = S;
   return RecursiveASTVisitor::TraverseForStmt(S);
+}
+
+void LoopAnalyzer::findPrivates() {
+  // Scalars declared before the loop that each iteration writes before it
+  // reads them: private to the iteration (each rank has its own).
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceRange Loop = A.Loop->getSourceRange();
+  struct Writes : RecursiveASTVisitor<Writes> {
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        add(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        add(U->getSubExpr());
+      return true;
+    }
+    void add(const Expr *E) {
+      if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          Vars.insert({V, D->getLocation()});
+    }
+    /// Each variable written, with where it is first written.
+    llvm::MapVector<const VarDecl *, SourceLocation> Vars;
+  } W;
+  W.TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
+  for (const auto &[V, Loc] : W.Vars) {
+    const bool Inside =
+        !SM.isBeforeInTranslationUnit(V->getLocation(), Loop.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Loop.getEnd(), V->getLocation());
+    const bool Reduction = llvm::any_of(A.Reductions, [&](const auto &R) {
+      return R.Var.Decl == V;
+    });
+    if (Inside || V == Index || Reduction || V->hasGlobalStorage() ||
+        V->getType()->isReferenceType() || arrayTypeInfo(V->getType(), Ctx) ||
+        !writtenBeforeRead(A.Loop->getBody(), V))
+      continue;
+    Privates.insert({V, Loc});
+    Locals.insert(V);
+  }
+}
+
+void LoopAnalyzer::checkPrivatesDead() {
+  // What replaces the loop (the pipelined loop of a doacross) ends where
+  // the values of the privates would be read.
+  const Stmt *Replaced = Outer ? Outer : A.Loop;
+  for (const auto &[V, Loc] : Privates)
+    if (liveAfter(Replaced, V, Function, Ctx)) {
+      report(DE, Loc, Diag::ScalarLiveAfter) << V->getName();
+      Failed = true;
+    }
 }
 
 bool LoopAnalyzer::VisitBreakStmt(BreakStmt *S) {
@@ -1245,6 +1325,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   if (A.Kind == LoopKind::DoAcross &&
       !checkPipelinedLoop(pipelinedLoop(A, Ctx)))
     return std::nullopt;
+  findPrivates();
   TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
   checkMacros();
   LoopModel M;
@@ -1267,6 +1348,12 @@ std::optional<LoopModel> LoopAnalyzer::run() {
     if (!Failed && !checkPipeline(M, Ctx))
       Failed = true;
   }
+  checkPrivatesDead();
+  for (const auto &[V, Loc] : Privates)
+    M.Privates.push_back(V);
+  M.IndexOutside = Form.IndexOutside;
+  if (M.Pipeline)
+    M.Pipeline->IndexOutside = OuterForm.IndexOutside;
   bool InRange = true;
   M.AccessChecks = buildAccessChecks(M, Ctx, InRange);
   Failed |= !InRange;

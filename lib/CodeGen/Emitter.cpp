@@ -190,6 +190,14 @@ std::string Emitter::declarations(const LoopModel &M) const {
   return Out;
 }
 
+std::string Emitter::privates(const LoopModel &M) const {
+  // Every iteration writes them before it reads them.
+  std::string Out;
+  for (const VarDecl *V : M.Privates)
+    Out += "  " + spell(V->getType(), Ctx) + " " + V->getName().str() + "{};\n";
+  return Out;
+}
+
 std::string Emitter::distView(const ArrayModel &A, StringRef Name,
                               unsigned Slot, bool Mirror) const {
   std::string E = spell(A.ElemType, Ctx);
@@ -296,7 +304,7 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "' (its size is chosen at run time), after the previous rank's "
           "boundary values\n"
        << "  dlbcc_hi = " << BlockVar << ".receive(dlbcc_lo);\n  {\n"
-       << declarations(M) << "  for ("
+       << declarations(M) << privates(M) << "  for ("
        << spell(M.Pipeline->Index->getType(), Ctx) << " " << O
        << " = dlbcc_lo; " << O << " < dlbcc_hi; ++" << O << ")\n"
        << "  for (" << IndexType << " " << I << " = " << BlockVar
@@ -319,6 +327,7 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
       }
     if (!Params.empty())
       OS << "  auto dlbcc_body = [&](" << Params << ") {\n";
+    OS << privates(M);
     if (M.Ann->Schedule == ScheduleKind::Bitonic)
       OS << pairLoop(M);
     else
@@ -464,6 +473,24 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
        << quoted(printed(C.Access, Ctx)) << ", " << quoted(C.Array) << ", "
        << C.Dim << ", " << C.Min << ", " << C.Max << ", " << C.Extent << ");\n";
   OS << "  " << RunVar << ".run();\n";
+  // The privates live in the kernel now; keep them used here.
+  for (const VarDecl *V : M.Privates)
+    OS << "  (void)" << V->getName() << ";\n";
+  // An index declared before the loop gets the value the loop leaves.
+  auto Final = [&](const VarDecl *Index, const Expr *Lower, const Expr *Upper,
+                   bool Inclusive) {
+    std::string Lo = "(" + sourceText(Lower, Ctx) + ")";
+    std::string Hi = "(" + sourceText(Upper, Ctx) + ")";
+    OS << "  " << Index->getName() << " = static_cast<"
+       << spell(Index->getType(), Ctx) << ">(" << Lo
+       << (Inclusive ? " <= " : " < ") << Hi << " ? " << Hi
+       << (Inclusive ? " + 1" : "") << " : " << Lo << ");\n";
+  };
+  if (M.IndexOutside)
+    Final(M.Index, M.Lower, M.Upper, M.Inclusive);
+  if (M.Pipeline && M.Pipeline->IndexOutside)
+    Final(M.Pipeline->Index, M.Pipeline->Lower, M.Pipeline->Upper,
+          M.Pipeline->Inclusive);
   OS << "}";
   return Out;
 }

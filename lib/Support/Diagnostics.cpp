@@ -64,8 +64,9 @@ DiagInfo info(Diag D) {
     return {E, "schedule(bitonic) applies to doall loops; a doacross loop is "
                "pipelined over contiguous blocks of its iterations"};
   case Diag::LoopInitNotDecl:
-    return {E, "the distributed loop must declare its index: "
-               "'for (int i = lower; ...)'"};
+    return {E, "the distributed loop must start its index: "
+               "'for (int i = lower; ...)' or 'for (i = lower; ...)' with a "
+               "local integer 'i'"};
   case Diag::LoopIndexNotInteger:
     return {E, "the loop index '%0' must have an integer type"};
   case Diag::LoopCondNotCanonical:
@@ -104,8 +105,15 @@ DiagInfo info(Diag D) {
     return {E, "qualified name '%0' in a distributed loop; refer to the "
                "variable without its qualifier"};
   case Diag::ScalarWritten:
-    return {E, "scalar '%0' is assigned in the loop but declared outside it; "
-               "declare it inside the loop body or name it in reduction()"};
+    return {E, "scalar '%0' is assigned in the loop but declared outside "
+               "it, and an iteration may read the value an earlier one left; "
+               "declare it inside the loop body, assign it before any use in "
+               "every iteration, or name it in reduction()"};
+  case Diag::ScalarLiveAfter:
+    return {E, "'%0' is written by every iteration and read after the loop: "
+               "its value there would come from the last iteration, which "
+               "may run on another rank; declare '%0' inside the loop, or "
+               "assign it after the loop before reading it"};
   case Diag::ScalarUnsupportedType:
     return {E, "'%0' has type %1, which cannot be sent to other ranks; "
                "supported are arithmetic and enumeration scalars, arrays of "

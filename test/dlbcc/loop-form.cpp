@@ -4,12 +4,17 @@
 double a[100];
 int next(int);
 
+int g;
 void forms(int n) {
-  int k;
+  int k = 0;
 #pragma dlb doall distribute(a)
-  for (k = 0; k < n; ++k)
-// CHECK: :[[@LINE-1]]:3: error: the distributed loop must declare its index: 'for (int i = lower; ...)'
+  for (; k < n; ++k)
+// CHECK: :[[@LINE-1]]:3: error: the distributed loop must start its index: 'for (int i = lower; ...)' or 'for (i = lower; ...)' with a local integer 'i'
     a[k] = 1;
+#pragma dlb doall distribute(a)
+  for (g = 0; g < n; ++g)
+// CHECK: :[[@LINE-1]]:3: error: the distributed loop must start its index
+    a[g] = 1;
 #pragma dlb doall distribute(a)
   for (double x = 0; x < n; ++x)
 // CHECK: :[[@LINE-1]]:15: error: the loop index 'x' must have an integer type

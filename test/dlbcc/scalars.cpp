@@ -12,7 +12,9 @@ void scalars(int n, Pair p, double *ptr) {
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i) {
     t = a[i];
-// CHECK: :[[@LINE-1]]:5: error: scalar 't' is assigned in the loop but declared outside it; declare it inside the loop body or name it in reduction()
+// 't' is written before it is read (private), but its address is taken
+// below: its value after the loop may be read through the pointer.
+// CHECK: :[[@LINE-3]]:5: error: 't' is written by every iteration and read after the loop: its value there would come from the last iteration, which may run on another rank; declare 't' inside the loop, or assign it after the loop before reading it
     a[i] = t * 2;
   }
 #pragma dlb doall distribute(a)
@@ -36,11 +38,12 @@ void scalars(int n, Pair p, double *ptr) {
 // CHECK: :[[@LINE-1]]:32: error: the address of 't' escapes in the loop
     a[i] = r.first;
   }
-// One error per cause: 't' assigned three times, reported at its first use.
+// One error per cause: 't' updated three times, read before it is written,
+// reported at its first use.
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i) {
-    t = a[i];
-// CHECK: :[[@LINE-1]]:5: error: scalar 't' is assigned in the loop but declared outside it
+    t += a[i];
+// CHECK: :[[@LINE-1]]:5: error: scalar 't' is assigned in the loop but declared outside it, and an iteration may read the value an earlier one left
     t += 1;
     a[i] = t++;
   }

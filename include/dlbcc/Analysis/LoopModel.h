@@ -115,6 +115,9 @@ struct PipelineModel {
   const clang::Expr *Lower = nullptr;
   const clang::Expr *Upper = nullptr;
   bool Inclusive = false;
+  /// `for (i = lower; ...)`: Index is declared before the loop, and gets
+  /// the value the loop leaves in it.
+  bool IndexOutside = false;
   /// The largest legal block (iterations of Index), 0 for any size.
   long long MaxBlock = 0;
   std::vector<PipelineAccess> Reads;
@@ -128,6 +131,13 @@ struct LoopModel {
   const clang::Expr *Lower = nullptr;
   const clang::Expr *Upper = nullptr;
   bool Inclusive = false; ///< i <= Upper
+  /// `for (i = lower; ...)`: the index is declared before the loop, and gets
+  /// the value the loop leaves in it.
+  bool IndexOutside = false;
+  /// Scalars declared before the loop that every iteration writes before
+  /// reading them and that nothing reads after the loop: each rank has its
+  /// own (Privatization.h).
+  std::vector<const clang::VarDecl *> Privates;
   std::vector<ArrayModel> Arrays;
   std::vector<ScalarModel> Scalars;
   std::vector<ReductionModel> Reductions;

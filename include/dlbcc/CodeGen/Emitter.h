@@ -61,6 +61,8 @@ private:
   /// The kernel's re-declarations of the loop's variables (not those of
   /// restrictArray).
   std::string declarations(const LoopModel &M) const;
+  /// The declarations of the scalars private to each iteration.
+  std::string privates(const LoopModel &M) const;
   /// The declaration of \p Name as a view of distributed array \p A, the
   /// array of slot \p Slot of the loop (Mirror: its bitonic mirror view).
   std::string distView(const ArrayModel &A, llvm::StringRef Name,

@@ -53,6 +53,7 @@ enum class Diag {
   LoopQualifiedName,
   // Data.
   ScalarWritten,
+  ScalarLiveAfter,
   ScalarUnsupportedType,
   ScalarAddressTaken,
   ReductionNotScalar,

@@ -1,0 +1,40 @@
+//===- dlbcc/Analysis/Privatization.h - Scalars private to an iteration ---===//
+//
+// Numerical code declares its indices and temporaries at the top of a
+// function (`int i, j, k; double t;`) and reuses them in every loop. Such a
+// scalar, written by a distributed loop, can be private to each iteration
+// (each rank has its own) when every read of it in an iteration follows a
+// write in the same iteration, and the program does not read the value the
+// loop leaves in it. Both tests are conservative walks of the statements in
+// execution order: a write counts only where it surely happens first (a
+// plain assignment statement, or the initialization of a `for`); anything
+// else that mentions the variable counts as a read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_ANALYSIS_PRIVATIZATION_H
+#define DLBCC_ANALYSIS_PRIVATIZATION_H
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace dlbcc {
+
+/// Whether every read of \p V in one execution of \p S comes after a write
+/// of V in that execution.
+bool writtenBeforeRead(const clang::Stmt *S, const clang::VarDecl *V);
+
+/// Whether the value \p V has when \p Loop (a statement of \p F's body)
+/// ends may be read before V is written again: by the statements after the
+/// loop, by those the enclosing loops run again before it, or, for a
+/// variable that outlives \p F (a global, a static or a reference), by
+/// whoever runs after F.
+bool liveAfter(const clang::Stmt *Loop, const clang::VarDecl *V,
+               const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+
+} // namespace dlbcc
+
+#endif // DLBCC_ANALYSIS_PRIVATIZATION_H

@@ -1,0 +1,92 @@
+// Indices and temporaries declared at the top of a function, as numerical
+// code declares them: private to each iteration when every iteration writes
+// them before reading them and nothing reads them after the loop; the
+// distributed loop's own index gets the value the loop leaves.
+// RUN: not %dlbcc %s -o %t.cpp -- -DERRORS -ferror-limit=0 2>&1 | FileCheck %s --check-prefix=ERR --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: %dlbcc %s -o %t.cpp
+// RUN: FileCheck %s --check-prefix=EMIT < %t.cpp
+// RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
+#include <cstdio>
+
+double A[64][64], B[64][64], x[64];
+int counter;
+
+void accepted(int n, double alpha) {
+  int i, j, k;
+  double t;
+// EMIT: {{^}}  auto dlbcc_body = [&](double (*__restrict B)[64], double (*__restrict A)[64]) {
+// EMIT-NEXT: {{^}}  int j{};
+// EMIT-NEXT: {{^}}  double t{};
+// EMIT-NEXT: {{^}}  int k{};
+#pragma dlb doall distribute(A) whole(B)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++) {
+      t = 0;
+      for (k = 0; k < n; k++)
+        t += alpha * B[j][k];
+      A[i][j] = t;
+    }
+// The index gets the value the sequential loop leaves; the privates stay
+// used where the loop was.
+// EMIT: {{^}}  dlbcc_run.run();
+// EMIT-NEXT: {{^}}  (void)j;
+// EMIT-NEXT: {{^}}  (void)t;
+// EMIT-NEXT: {{^}}  (void)k;
+// EMIT-NEXT: {{^}}  i = static_cast<int>((0) < (n) ? (n) : (0));
+// EMIT-NEXT: {{^}}}
+  std::printf("%d\n", i);
+  // The next loop assigns j and i before it reads them: they are dead after
+  // the loop above. A time loop runs the loop again: its index is written by
+  // the loop's own start, and t by every iteration.
+  for (int step = 0; step < 3; ++step) {
+#pragma dlb doall distribute(x)
+    for (i = 0; i <= n - 1; ++i) {
+      t = x[i] * 2;
+      x[i] = t;
+    }
+// EMIT: {{^}}  i = static_cast<int>((0) <= (n - 1) ? (n - 1) + 1 : (0));
+  }
+  for (j = 0; j < n; j++)
+    x[j] += 1;
+}
+
+#ifdef ERRORS
+void rejected(int n) {
+  int i, j;
+  double t, u = 0;
+#pragma dlb doall distribute(x)
+  for (i = 0; i < n; i++) {
+    x[i] = u;
+    u = x[i] + 1;
+// ERR: :[[@LINE-1]]:5: error: scalar 'u' is assigned in the loop but declared outside it, and an iteration may read the value an earlier one left
+  }
+#pragma dlb doall distribute(x)
+  for (i = 0; i < n; i++) {
+    t = x[i];
+// ERR: :[[@LINE-1]]:5: error: 't' is written by every iteration and read after the loop: its value there would come from the last iteration, which may run on another rank
+    x[i] = t * t;
+  }
+  std::printf("%f\n", t);
+  // Read at the start of the next step of the time loop, before the loop
+  // writes it again.
+  for (int step = 0; step < 3; ++step) {
+    x[0] += j;
+#pragma dlb doall distribute(x)
+    for (i = 0; i < n; i++)
+      for (j = 0; j < 4; j++)
+// ERR: :[[@LINE-1]]:12: error: 'j' is written by every iteration and read after the loop
+        x[i] += j;
+  }
+#pragma dlb doall distribute(x)
+  for (i = 0; i < n; i++) {
+    counter = i;
+// ERR: :[[@LINE-1]]:5: error: scalar 'counter' is assigned in the loop but declared outside it
+    x[i] = counter;
+  }
+}
+#endif
+
+int main() {
+  accepted(64, 0.5);
+  return 0;
+}
