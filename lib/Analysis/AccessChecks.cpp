@@ -274,9 +274,12 @@ private:
     };
     auto Shape =
         [&](unsigned K) -> std::pair<std::string, std::optional<long long>> {
-      if (!A.Shape || K >= A.Shape->Extents.size())
+      const Expr *E = A.Shape && K < A.Shape->Extents.size()
+                          ? A.Shape->Extents[K]
+                      : K == 0 ? A.DeclaredRows
+                               : nullptr;
+      if (!E)
         return {"", std::nullopt};
-      const Expr *E = A.Shape->Extents[K];
       return {sourceText(E, Ctx), constantOf(E, Ctx)};
     };
     switch (A.Form) {

@@ -337,6 +337,17 @@ const char *reductionForm(ReductionOp Op) {
 
 /// A loop in canonical form: `for (T Index = Lower; Index < Upper; ++Index)`
 /// (`<=` when Inclusive).
+/// The number of rows of a parameter declared as an array with its extent
+/// (`double a[N]`, `double a[N][M]`), as written; null for anything else.
+const Expr *declaredRows(const VarDecl *V) {
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  const TypeSourceInfo *TSI = P ? P->getTypeSourceInfo() : nullptr;
+  if (!TSI)
+    return nullptr;
+  auto Array = TSI->getTypeLoc().getAsAdjusted<ConstantArrayTypeLoc>();
+  return Array ? Array.getSizeExpr() : nullptr;
+}
+
 struct CanonicalLoop {
   const VarDecl *Index = nullptr;
   const Expr *Lower = nullptr;
@@ -989,11 +1000,19 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   bool Ok = true;
   AM.HaloLo = AM.HaloHi = 0;
   bool First = true;
+  // The distributed dimension is subscripted `i + c` in every access; the
+  // others may hold anything, the index too (`A[i][i]`, `L[i][i - 1]`).
+  auto Shifted = [&](const std::optional<AffineForm> &F) {
+    return F && F->onlyUses(Index) && F->coeff(Index) == 1;
+  };
   for (const ArrayAccess &Acc : AM.Accesses) {
-    SmallVector<unsigned, 2> WithIndex;
+    SmallVector<unsigned, 2> WithIndex, Candidates;
     for (unsigned K = 0; K < Acc.SubscriptExprs.size(); ++K)
-      if (mentions(Acc.SubscriptExprs[K], Index))
+      if (mentions(Acc.SubscriptExprs[K], Index)) {
         WithIndex.push_back(K);
+        if (Shifted(Acc.Subs[K]))
+          Candidates.push_back(K);
+      }
     SourceLocation Loc = Acc.Expr->getBeginLoc();
     if (WithIndex.empty()) {
       report(DE, Loc, AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
@@ -1002,12 +1021,15 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
       Ok = false;
       continue;
     }
-    if (WithIndex.size() > 1) {
+    if (WithIndex.size() > 1 && Candidates.empty()) {
       report(DE, Loc, Diag::ArrayDistSeveralDims) << Name << IndexName;
       Ok = false;
       continue;
     }
     unsigned D = WithIndex.front();
+    if (!Candidates.empty())
+      D = Dim && llvm::is_contained(Candidates, *Dim) ? *Dim
+                                                      : Candidates.front();
     if (Dim && *Dim != D) {
       report(DE, Loc, Diag::ArrayDistInconsistentDim) << Name << D << *Dim;
       Ok = false;
@@ -1104,11 +1126,12 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
     bool Dist = Find(A.Distributed, V);
     AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
     AM.Shape = A.shapeOf(V);
+    AM.DeclaredRows = declaredRows(V);
     SourceLocation First = AM.Accesses.empty()
                                ? V->getLocation()
                                : AM.Accesses.front().Expr->getBeginLoc();
     bool IsPointer = AM.Form != ArrayForm::CArray && AM.Form != ArrayForm::Vector;
-    if (IsPointer && !AM.Shape) {
+    if (IsPointer && !AM.Shape && !AM.DeclaredRows) {
       report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
       Failed = true;
     }

@@ -438,11 +438,14 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   for (const ArrayModel &A : M.Arrays) {
     StringRef N = A.Var->getName();
     std::string Extents;
-    if (A.Shape)
+    if (A.Shape) {
       for (size_t K = 0; K < A.Shape->Extents.size(); ++K)
         if (A.Form != ArrayForm::PointerToArray || K == 0)
           Extents += ", static_cast<long long>(" +
                      sourceText(A.Shape->Extents[K], Ctx) + ")";
+    } else if (A.DeclaredRows)
+      Extents = ", static_cast<long long>(" + sourceText(A.DeclaredRows, Ctx) +
+                ")";
     bool Dist = A.Role == ArrayRole::Distributed;
     const char *Method = nullptr;
     switch (A.Form) {

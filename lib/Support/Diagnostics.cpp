@@ -178,7 +178,8 @@ DiagInfo info(Diag D) {
                "'%1' in any dimension"};
   case Diag::ArrayDistSeveralDims:
     return {E, "distributed array '%0' is subscripted by the loop index "
-               "'%1' in more than one dimension"};
+               "'%1' in more than one dimension, and in none of them as "
+               "'%1 + c' (the dimension to distribute)"};
   case Diag::ArrayDistInconsistentDim:
     return {E, "distributed array '%0' is subscripted by the loop index in "
                "dimension %1 here but in dimension %2 elsewhere"};

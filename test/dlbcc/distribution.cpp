@@ -10,10 +10,15 @@ void dist(int n) {
   for (int i = 0; i < n; ++i)
     a[i] = b[0];
 // CHECK: :[[@LINE-1]]:12: error: distributed array 'b' is not subscripted by the loop index 'i' in any dimension
+// The index in several dimensions: the one subscripted 'i + c' is
+// distributed (m[i][i], q[i][i - 1] are rows i), unless there is none.
+#pragma dlb doall distribute(m, q)
+  for (int i = 1; i < n; ++i)
+    m[i][i] = q[i][i - 1] + q[i][2 * i - 1];
 #pragma dlb doall distribute(m)
   for (int i = 0; i < n; ++i)
-    m[i][i] = 1;
-// CHECK: :[[@LINE-1]]:5: error: distributed array 'm' is subscripted by the loop index 'i' in more than one dimension
+    m[2 * i][2 * i] = 1;
+// CHECK: :[[@LINE-1]]:5: error: distributed array 'm' is subscripted by the loop index 'i' in more than one dimension, and in none of them as 'i + c' (the dimension to distribute)
 #pragma dlb doall distribute(m)
   for (int i = 0; i < n; ++i) {
     m[i][0] = 1;

@@ -90,3 +90,23 @@ int main() {
   accepted(64, 0.5);
   return 0;
 }
+
+// Parameters declared with their extents need no shape(): the number of
+// rows comes from the declaration as written (an incomplete first extent
+// still needs one).
+#define ROWS 64
+// EMIT: {{^}}  dlbcc_run.distPointer(m, static_cast<long long>(ROWS), 0, dlb::Access{true, 0, 0});
+// EMIT: {{^}}  dlbcc_run.wholePointer(v, static_cast<long long>(2 * ROWS));
+void params(int n, double m[ROWS][64], const double v[2 * ROWS]) {
+#pragma dlb doall distribute(m) whole(v)
+  for (int i = 0; i < n; i++)
+    m[i][i] = v[2 * i];
+}
+#ifdef ERRORS
+void incomplete(int n, double m[][64]) {
+#pragma dlb doall distribute(m)
+  for (int i = 0; i < n; i++)
+    m[i][0] = 1;
+// ERR: :[[@LINE-1]]:5: error: 'm' is a pointer; give its extents with shape(m[n]) or shape(m[n][m])
+}
+#endif

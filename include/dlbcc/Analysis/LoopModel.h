@@ -72,6 +72,10 @@ struct ArrayModel {
   long long HaloLo = 0;
   long long HaloHi = 0;
   const ShapeSpec *Shape = nullptr;
+  /// A parameter declared with its extents (`double a[N][M]`, which C++
+  /// turns into a pointer to rows): the number of rows as written, which
+  /// stands in for shape().
+  const clang::Expr *DeclaredRows = nullptr;
   std::vector<ArrayAccess> Accesses;
   /// A std::vector whose size() the loop calls: the kernel must see it as
   /// a vector (or a view with size()), not as a bare pointer.
