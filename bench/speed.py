@@ -36,6 +36,8 @@ KERNELS = [
      "a short vector loop in a 20-step time loop"),
     ("sor", "examples/sor.cpp", [], ["2048", "100"],
      "SOR, a pipelined doacross loop"),
+    ("jacobi2d", "bench/inputs/jacobi2d.cpp", ["-DN=1600", "-DTSTEPS=60"], [],
+     "1600 x 1600 Jacobi, 60 steps of two sweeps, grids kept on the ranks"),
 ]
 
 
@@ -113,6 +115,7 @@ def main():
             times = {c[0]: [] for c in configs}
             times["sequential"] = []
             times["start-up"] = []
+            times["start-up 2"] = []
             for rep in range(reps):
                 common.log("%s: repetition %d" % (name, rep + 1))
                 s.quiet.wait()
@@ -123,6 +126,10 @@ def main():
                 subprocess.run(["mpiexec", "-n", "1", par, "--dlb-startup"],
                                capture_output=True)
                 times["start-up"].append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                subprocess.run(["mpiexec", "-n", "2", par, "--dlb-startup"],
+                               capture_output=True)
+                times["start-up 2"].append(time.perf_counter() - t0)
                 for label, ranks, dlb, hog in configs:
                     s.quiet.wait()
                     cmd = ["mpiexec", "-n", str(ranks), par] + args + dlb
@@ -140,11 +147,14 @@ def main():
                          common.f3(seq_t), common.f3(m["start-up"])] +
                         [common.f3(m[c[0]]) for c in configs] +
                         [common.f2(m["2 ranks static"] / seq_t),
+                         common.f2((m["2 ranks static"] - m["start-up 2"]) /
+                                   seq_t),
                          common.f2(m["hog: 2 auto"] / seq_t)])
             csv_rows.append([name, what, seq_t, m["start-up"]] +
                             [m[c[0]] for c in configs])
         headers = ["kernel", "1 rank / seq", "seq s", "start-up s"] + \
-            [c[0] + " s" for c in configs] + ["static/seq", "hog auto/seq"]
+            [c[0] + " s" for c in configs] + \
+            ["static/seq", "static-start-up/seq", "hog auto/seq"]
         print()
         print(common.fmt_table(headers, rows, "medians of %d repetitions, "
                                "whole-program wall seconds" % reps))

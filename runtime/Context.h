@@ -7,6 +7,7 @@
 #ifndef DLB_RUNTIME_CONTEXT_H
 #define DLB_RUNTIME_CONTEXT_H
 
+#include "Residency.h"
 #include "Stats.h"
 #include "dlb/Loop.h"
 #include "dlb/Network.h"
@@ -80,6 +81,8 @@ struct Context {
   ShiftCost Shift;
   std::map<const LoopDesc *, double> ElementSeconds;
   Watchdog Watch;
+  /// The arrays kept on the ranks between executions.
+  ResidencyState Residency;
 };
 
 Context &context();

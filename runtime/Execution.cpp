@@ -114,8 +114,15 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
   View.ColOffset = A.DistDim == 1 ? First : 0;
 }
 
+bool startsFromKept(const LoopSpec &Spec) {
+  return std::any_of(Spec.Arrays.begin(), Spec.Arrays.end(),
+                     [](const ArrayArg &A) {
+                       return A.Role == ArrayArg::Distributed && A.Kept;
+                     });
+}
+
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
-               const Piece *Source) {
+               const Piece *Source, SlabSet Which) {
   forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
                            const Range &Iters) {
     const Range Need = neededRange(Iters, A.Acc, distExtent(A));
@@ -126,11 +133,11 @@ void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
     }
     const Slab &S = Source->Slabs[Slot];
     packSlab(S.Layout, {Need.Begin - S.First, Need.End - S.First}, To);
-  });
+  }, Which);
 }
 
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
-                  std::shared_ptr<std::vector<char>> Storage) {
+                  std::shared_ptr<std::vector<char>> Storage, SlabSet Which) {
   Piece P;
   P.Iters = R;
   P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());
@@ -139,8 +146,8 @@ Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
     const Range Need = neededRange(Iters, A.Acc, distExtent(A));
     char *Data = In.take(slabBytes(A, Need), PieceAlign);
     P.Slabs[Slot] = {bufferLayout(A, Need, Data), Need.Begin};
-  });
-  P.Storage = std::move(Storage);
+  }, Which);
+  P.Storage.push_back(std::move(Storage));
   return P;
 }
 
@@ -502,13 +509,26 @@ void Executor::receiveWork(int From) {
   for (std::uint64_t I = 0; I < Ranges; ++I) {
     const auto R = In.get<Range>();
     ReceivedIterations += R.size();
-    if (UserMemory) {
-      Piece P;
-      P.Iters = R;
-      Work.push_back(std::move(P));
-    } else {
+    if (!UserMemory) {
       Work.push_back(unpackSlabs(In, Spec, R, Body));
+      continue;
     }
+    // Rank 0 computes in the program's arrays; slabs that come with the
+    // work (of arrays kept on the ranks) go there first.
+    if (startsFromKept(Spec)) {
+      const Piece Sent = unpackSlabs(In, Spec, R, Body);
+      forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
+                               const Range &) {
+        const Slab &S = Sent.Slabs[Slot];
+        const long long Rows = distExtent(S.Layout);
+        std::vector<char> Buf(slabBytes(A, {S.First, S.First + Rows}));
+        packSlab(S.Layout, {0, Rows}, Buf.data());
+        unpackSlab(A, {S.First, S.First + Rows}, Buf.data());
+      });
+    }
+    Piece P;
+    P.Iters = R;
+    Work.push_back(std::move(P));
   }
 }
 
@@ -524,7 +544,9 @@ void Executor::sendWork(const std::vector<Transfer> &Transfers,
     const long long Count = std::max(0LL, std::min(T.Count, remaining()));
     if (Count == 0 && !Synchronous)
       continue;
-    Keep.push_back(cutAndPack(Count, /*WithData=*/T.To != 0));
+    // Rank 0 holds every array, current but for the rows the ranks kept
+    // from an earlier execution (Residency.h).
+    Keep.push_back(cutAndPack(Count, T.To != 0 || startsFromKept(Spec)));
     const std::vector<char> &Body = Keep.back();
     Keep.emplace_back();
     sendValue(HeadMsg{Body.size()}, T.To, TransferHeadTag, Sends, Keep.back());

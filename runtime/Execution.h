@@ -108,7 +108,8 @@ struct Slab {
 struct Piece {
   Range Iters;
   std::vector<Slab> Slabs;
-  std::shared_ptr<std::vector<char>> Storage;
+  /// The buffers that hold the slabs.
+  std::vector<std::shared_ptr<std::vector<char>>> Storage;
 };
 
 /// The counters of what one rank did in one execution.
@@ -137,27 +138,40 @@ struct RankWork {
   std::vector<ReductionSlot> Slots;
 };
 
-/// Calls F(Slot, A, Iters) for each side and distributed array A, with the
-/// iterations that the units R run on that side; Slot indexes Piece::Slabs.
+/// Which distributed arrays forEachSide visits.
+enum class SlabSet { All, Sent };
+
+/// Calls F(Slot, A, Iters) for each side and distributed array A (Sent:
+/// those that do not start from rows the ranks kept, Residency.h), with
+/// the iterations that the units R run on that side; Slot indexes
+/// Piece::Slabs.
 template <class Fn>
-void forEachSide(const LoopSpec &Spec, const Range &R, Fn F) {
-  const std::size_t Arrays = Spec.Arrays.size();
+void forEachSide(const LoopSpec &Spec, const Range &R, Fn F,
+                 SlabSet Which = SlabSet::All) {
+  const std::size_t Count = Spec.Arrays.size();
   for (unsigned Side = 0; Side < Spec.Pairs.sides(); ++Side) {
     const Range Iters = Spec.Pairs.side(R, Side);
-    for (std::size_t K = 0; K < Arrays; ++K)
-      if (Spec.Arrays[K].Role == ArrayArg::Distributed)
-        F(Side * Arrays + K, Spec.Arrays[K], Iters);
+    for (std::size_t K = 0; K < Count; ++K) {
+      const ArrayArg &A = Spec.Arrays[K];
+      if (A.Role == ArrayArg::Distributed &&
+          (Which == SlabSet::All || !A.Kept))
+        F(Side * Count + K, A, Iters);
+    }
   }
 }
+
+/// Whether some distributed array of the loop starts from kept rows.
+bool startsFromKept(const LoopSpec &Spec);
 
 /// Appends to Out, for each side and distributed array, the slab that the
 /// units R need, taken from Source (or from the user's arrays when Source is null),
 /// aligned for use in place by the receiver.
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
-               const Piece *Source);
+               const Piece *Source, SlabSet Which = SlabSet::All);
 /// Reads back what packSlabs wrote into a new piece that keeps Storage.
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
-                  std::shared_ptr<std::vector<char>> Storage);
+                  std::shared_ptr<std::vector<char>> Storage,
+                  SlabSet Which = SlabSet::All);
 
 /// Points View at the distributed array A stored as Layout, which starts at
 /// global index First of the distributed dimension.

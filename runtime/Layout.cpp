@@ -42,6 +42,13 @@ void unpackSlab(const ArrayArg &A, const Range &R, const char *In) {
   });
 }
 
+bool sharesMemory(const ArrayArg &A, const ArrayArg &B) {
+  if (A.Store == ArrayArg::RowTable || B.Store == ArrayArg::RowTable ||
+      !A.Data || !B.Data)
+    return false;
+  return A.Data < B.Data + arrayBytes(B) && B.Data < A.Data + arrayBytes(A);
+}
+
 ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data) {
   ArrayArg L = A;
   L.Store = ArrayArg::Contiguous;

@@ -23,6 +23,8 @@ long long distExtent(const ArrayArg &A);
 
 /// The size in bytes of all of A.
 std::size_t arrayBytes(const ArrayArg &A);
+/// Whether the memory of A and B (stored contiguously) overlaps.
+bool sharesMemory(const ArrayArg &A, const ArrayArg &B);
 
 /// The size in bytes of the slab R of A's distributed dimension.
 std::size_t slabBytes(const ArrayArg &A, const Range &R);

@@ -117,10 +117,14 @@ void hookParams(ExecParams &P, HookLevel Hooks, double Work) {
 }
 
 /// A worker's body: the execution's parameters, its blocks, the loop's
-/// description, then the slabs that each block needs.
+/// description, for arrays kept on the ranks the whole partition and their
+/// ownership (Residency.h), then the slabs of the other arrays that each
+/// block needs.
 std::vector<char> packBody(const std::vector<Range> &Blocks,
                            const LoopSpec &Spec, const ExecParams &Params,
-                           const std::vector<double> &Curve) {
+                           const std::vector<double> &Curve,
+                           const Partition &Parts,
+                           const std::vector<Ownership> &Owners) {
   Writer Out;
   Out.put(Params);
   Out.putVector(Curve);
@@ -136,8 +140,17 @@ std::vector<char> packBody(const std::vector<Range> &Blocks,
   Out.putVector(Metadata);
   Out.put<std::uint64_t>(Spec.Reductions);
   Out.put(Spec.Pairs);
+  if (startsFromKept(Spec)) {
+    Out.put<std::uint64_t>(Parts.size());
+    for (const std::vector<Range> &P : Parts)
+      Out.putVector(P);
+    for (const Ownership &O : Owners) {
+      Out.putVector(O.Ranges);
+      Out.putVector(O.Owners);
+    }
+  }
   for (const Range &B : Blocks)
-    packSlabs(Out, Spec, B, nullptr);
+    packSlabs(Out, Spec, B, nullptr, SlabSet::Sent);
   return std::move(Out.buffer());
 }
 
@@ -155,7 +168,7 @@ std::vector<char> packResult(const RankWork &W,
     Out.put(P.Iters);
     forEachSide(Spec, P.Iters, [&](std::size_t Slot, const ArrayArg &A,
                                    const Range &Iters) {
-      if (!A.Acc.Written)
+      if (!A.Acc.Written || A.Keep)
         return;
       const Slab &S = P.Slabs[Slot];
       const Range Owned = ownedRange(Iters, distExtent(A));
@@ -167,8 +180,9 @@ std::vector<char> packResult(const RankWork &W,
 }
 
 /// Rank 0: writes a worker's result into the user's arrays and returns its
-/// work.
-RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec) {
+/// work; appends the ranges it executed to Executed.
+RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec,
+                      std::vector<Range> &Executed) {
   Reader In(Buf);
   RankWork W(Spec.Reductions);
   W.Counters = In.get<WorkCounters>();
@@ -177,9 +191,10 @@ RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec) {
   const auto Pieces = In.get<std::uint64_t>();
   for (std::uint64_t I = 0; I < Pieces; ++I) {
     const auto R = In.get<Range>();
+    Executed.push_back(R);
     forEachSide(Spec, R, [&](std::size_t, const ArrayArg &A,
                              const Range &Iters) {
-      if (!A.Acc.Written)
+      if (!A.Acc.Written || A.Keep)
         return;
       const Range Owned = ownedRange(Iters, distExtent(A));
       unpackSlab(A, Owned, In.take(slabBytes(A, Owned)));
@@ -401,11 +416,7 @@ static void checkDisjoint(const LoopDesc &Desc,
   for (std::size_t J = 0; J < Arrays.size(); ++J)
     for (std::size_t K = 0; K < J; ++K) {
       const ArrayArg &A = Arrays[J], &B = Arrays[K];
-      if (A.Store == ArrayArg::RowTable || B.Store == ArrayArg::RowTable ||
-          !A.Data || !B.Data)
-        continue;
-      const char *AEnd = A.Data + arrayBytes(A), *BEnd = B.Data + arrayBytes(B);
-      if (A.Data < BEnd && B.Data < AEnd && (A.Acc.Written || B.Acc.Written))
+      if (sharesMemory(A, B) && (A.Acc.Written || B.Acc.Written))
         userError("in the loop at " + std::string(Desc.name()) + ", '" +
                   Desc.arrayName(static_cast<unsigned>(K)) + "' and '" +
                   Desc.arrayName(static_cast<unsigned>(J)) +
@@ -429,6 +440,13 @@ void LoopRun::run() {
   std::optional<WatchScope> Watch;
   if (Distribute)
     Watch.emplace(Desc.name(), Execution);
+  // Arrays the ranks keep between executions (Residency.h); a loop kept
+  // spread starts from the ranks that own its rows.
+  std::vector<Ownership> Owners(Arrays.size());
+  const bool Resident = Distribute && Ranks > 1;
+  const Ownership *Owned = nullptr;
+  if (Resident)
+    Owned = prepareResidency(Arrays, !Pipelined && !Bitonic, Owners);
   // What the runtime distributes: the iterations, or a bitonic loop's pairs.
   const Pairing Pairs{Lb, Ub, Bitonic};
   const Range Space = Pairs.space();
@@ -454,11 +472,18 @@ void LoopRun::run() {
              Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
   const std::vector<double> EncodedCurve = Curve.encode();
   const Partition Parts =
-      startPartition(Desc, Params, Sched, Space.Begin, Space.End, Ranks);
-  // Under a dynamic strategy every rank takes part: work may come its way.
+      Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
+            : startPartition(Desc, Params, Sched, Space.Begin, Space.End,
+                             Ranks);
+  // Under a dynamic strategy every rank takes part: work may come its way;
+  // so does every rank when arrays start from kept rows (it may own some
+  // that another rank needs).
+  const bool FromKept = startsFromKept(Spec);
   auto TakesPart = [&](int W) {
     if (Params.Pipelined)
       return W < Params.Stages;
+    if (FromKept)
+      return true;
     return Params.Strat != Strategy::Static || !Parts[W].empty();
   };
   // Whole arrays stored as row tables are packed once for all workers.
@@ -484,7 +509,8 @@ void LoopRun::run() {
   for (int W = 1; W < Ranks; ++W) {
     if (!TakesPart(W))
       continue;
-    Bodies[W] = packBody(Parts[W], Spec, Params, EncodedCurve);
+    Bodies[W] =
+        packBody(Parts[W], Spec, Params, EncodedCurve, Parts, Owners);
     Command &Cmd = Commands[W];
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(Desc);
@@ -493,10 +519,14 @@ void LoopRun::run() {
     postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
     for (std::size_t K = 0; K < Arrays.size(); ++K)
-      if (Arrays[K].Role == ArrayArg::Whole)
+      if (Arrays[K].Role == ArrayArg::Whole && !Arrays[K].Kept)
         postSend(WholeData[K], arrayBytes(Arrays[K]), W, WholeTag, Sends);
   }
   waitAll(Sends, {"the workers to take the execution's start"});
+  if (FromKept) {
+    std::vector<Piece> None;
+    exchangeKeptRows(Spec, Parts, Owners, None);
+  }
 
   // Rank 0's pieces work in the user's memory.
   std::vector<ArrayView> Views(Arrays.size());
@@ -531,17 +561,23 @@ void LoopRun::run() {
       !endTogether(Exec ? Exec->strategy() : Params.Strat, Pipelined))
     Watch->disarm();
   const double Collect = now();
+  std::vector<std::vector<Range>> Executed(Ranks);
+  if (Exec)
+    for (const Piece &P : Exec->executed())
+      Executed[0].push_back(P.Iters);
   for (int W = 1; W < Ranks; ++W) {
     if (!TakesPart(W))
       continue;
     std::vector<char> Result = receiveResult(W);
-    Work[W] = unpackResult(Result, Spec);
+    Work[W] = unpackResult(Result, Spec, Executed[W]);
     if (Exec)
       Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
   verify(Desc.name(), Space.Begin, Space.End,
          Pipelined ? OuterUb - OuterLb : 1, Work);
+  if (Resident)
+    recordResidency(Arrays, Space, Executed);
   for (std::size_t K = 0; K < Reductions.size(); ++K) {
     const ReductionArg &R = Reductions[K];
     for (const RankWork &W : Work)
@@ -559,6 +595,9 @@ void LoopRun::run() {
     record(Desc.name(), Params,
            Exec ? Exec->selections() : std::vector<Selection>(),
            Pipe ? &Pipe->report() : nullptr, Work, now() - Start);
+    C.Stats.loop(Desc.name(), C.Size).KeptStarts +=
+        std::any_of(Arrays.begin(), Arrays.end(),
+                    [](const ArrayArg &A) { return A.Kept; });
     afterExecution(Desc, Params, Work, now() - Start);
   }
 }
@@ -581,13 +620,37 @@ void serveRun(const Command &Cmd) {
   const auto Reductions = In.get<std::uint64_t>();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions,
                       In.get<Pairing>()};
+  // Arrays kept from earlier executions: the partition and who owns what.
+  const bool FromKept = startsFromKept(Spec);
+  Partition Parts;
+  std::vector<Ownership> Owners(Arrays.size());
+  if (FromKept) {
+    Parts.resize(In.get<std::uint64_t>());
+    for (std::vector<Range> &P : Parts)
+      P = In.getVector<Range>();
+    for (Ownership &O : Owners) {
+      O.Ranges = In.getVector<Range>();
+      O.Owners = In.getVector<int>();
+    }
+  }
 
-  std::vector<std::vector<char>> Whole(Arrays.size());
+  // Whole arrays: received, or the copies kept since an earlier execution.
+  ResidencyState &Kept = context().Residency;
+  std::vector<std::shared_ptr<std::vector<char>>> Whole(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
-    if (Arrays[K].Role != ArrayArg::Whole)
+    const ArrayArg &A = Arrays[K];
+    if (A.Role != ArrayArg::Whole)
       continue;
-    Whole[K].resize(arrayBytes(Arrays[K]));
-    postRecv(Whole[K].data(), Whole[K].size(), 0, WholeTag, Reqs);
+    if (A.Kept) {
+      Whole[K] = Kept.Kept[A.Id].Whole;
+      if (!Whole[K])
+        fatal("a whole array to be kept from an earlier execution is not");
+      continue;
+    }
+    Whole[K] = std::make_shared<std::vector<char>>(arrayBytes(A));
+    postRecv(Whole[K]->data(), Whole[K]->size(), 0, WholeTag, Reqs);
+    if (A.Keep)
+      Kept.Kept[A.Id].Whole = Whole[K];
   }
   waitAll(Reqs, {Start, 0});
 
@@ -597,7 +660,7 @@ void serveRun(const Command &Cmd) {
     const ArrayArg &A = Arrays[K];
     if (A.Role == ArrayArg::Whole)
       pointWhole(Views[K], A,
-                 bufferLayout(A, {0, distExtent(A)}, Whole[K].data()),
+                 bufferLayout(A, {0, distExtent(A)}, Whole[K]->data()),
                  Tables[K]);
   }
   const KernelFn Kernel = Desc.kernel();
@@ -610,10 +673,16 @@ void serveRun(const Command &Cmd) {
                /*Together=*/false);
     return;
   }
-  Executor Exec(Spec, Kernel, Params, Curve, Views);
+  std::vector<Piece> Pieces;
   for (const Range &B : Blocks)
-    Exec.add(unpackSlabs(In, Spec, B, Body));
+    Pieces.push_back(unpackSlabs(In, Spec, B, Body, SlabSet::Sent));
+  if (FromKept)
+    exchangeKeptRows(Spec, Parts, Owners, Pieces);
+  Executor Exec(Spec, Kernel, Params, Curve, Views);
+  for (Piece &P : Pieces)
+    Exec.add(std::move(P));
   Exec.run();
+  keepExecutedRows(Spec, Spec.Pairs.space(), Exec.executed());
   sendResult(packResult(Exec.result(), Exec.executed(), Spec), Watch,
              endTogether(Exec.strategy(), /*Pipelined=*/false));
 }

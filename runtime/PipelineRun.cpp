@@ -528,9 +528,10 @@ void PipelineRunner::moveColumns(const std::vector<Range> &Old,
     for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
       if (Spec.Arrays[K].Role == ArrayArg::Distributed)
         Bytes += slabBytes(Spec.Arrays[K], NewNeed[K]) + PieceAlign;
-    Next.Storage = std::make_shared<std::vector<char>>(Bytes);
+    auto Buffer = std::make_shared<std::vector<char>>(Bytes);
+    Next.Storage = {Buffer};
     Next.Slabs.resize(Spec.Arrays.size());
-    char *P = Next.Storage->data();
+    char *P = Buffer->data();
     for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
       const ArrayArg &A = Spec.Arrays[K];
       if (A.Role != ArrayArg::Distributed)

@@ -35,11 +35,15 @@ enum Tag : int {
   PipeTag,
   PipeSyncTag,
   PipeMoveTag,
-  PipeShiftTag
+  PipeShiftTag,
+  // Arrays kept on the ranks between executions (Residency.cpp): halo rows
+  // before an execution, rows gathered back to rank 0.
+  ResidentTag
 };
 
 struct Command {
-  enum KindType : std::uint32_t { Run, Shutdown };
+  /// Gather: bring kept arrays back to rank 0 (Residency.h).
+  enum KindType : std::uint32_t { Run, Shutdown, Gather };
   KindType Kind = Shutdown;
   /// Index of the loop in the sealed registry.
   std::uint32_t LoopId = 0;

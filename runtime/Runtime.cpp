@@ -76,7 +76,10 @@ void serve() {
     waitAll(Reqs);
     if (Cmd.Kind == Command::Shutdown)
       return;
-    serveRun(Cmd);
+    if (Cmd.Kind == Command::Gather)
+      serveGather(Cmd.BodyBytes);
+    else
+      serveRun(Cmd);
   }
 }
 

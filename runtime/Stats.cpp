@@ -72,11 +72,12 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
                  "\n      \"synchronizations\": %lld,"
                  "\n      \"redistributions\": %lld,"
                  "\n      \"iterations_moved\": %lld,"
-                 "\n      \"bytes_moved\": %lld,\n"
+                 "\n      \"bytes_moved\": %lld,"
+                 "\n      \"kept_starts\": %lld,\n"
                  "      \"rank_iterations\": ",
                  S.Executions, S.Iterations, S.ElapsedSeconds,
                  S.Synchronizations, S.Redistributions, S.IterationsMoved,
-                 S.BytesMoved);
+                 S.BytesMoved, S.KeptStarts);
     writeList(Out, S.RankIterations,
               [&](long long V) { std::fprintf(Out, "%lld", V); });
     const std::pair<const char *, const std::vector<double> *> Times[] = {
@@ -149,10 +150,14 @@ void StatsTable::printSummary(std::FILE *Out) const {
                  "dlb: loop %s: strategy %s, %lld executions, %lld "
                  "iterations, elapsed %.6f s, compute per rank max %.6f s "
                  "mean %.6f s, %lld synchronizations, %lld redistributions, "
-                 "%lld iterations moved\n",
+                 "%lld iterations moved",
                  Name.c_str(), S.Strategy.c_str(), S.Executions, S.Iterations,
                  S.ElapsedSeconds, Max, Mean, S.Synchronizations,
                  S.Redistributions, S.IterationsMoved);
+    if (S.KeptStarts)
+      std::fprintf(Out, ", %lld started from arrays kept on the ranks",
+                   S.KeptStarts);
+    std::fputc('\n', Out);
     std::fputs("dlb:   iterations per rank:", Out);
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);

@@ -65,6 +65,8 @@ struct LoopStats {
   long long Redistributions = 0;
   long long IterationsMoved = 0;
   long long BytesMoved = 0;
+  /// Executions that started from arrays kept on the ranks (Residency.h).
+  long long KeptStarts = 0;
   /// Under auto, every evaluation of the model (at most MaxSelections).
   std::vector<SelectionStats> Selections;
   static constexpr std::size_t MaxSelections = 1000;

@@ -25,6 +25,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -161,6 +162,12 @@ struct ArrayArg {
   char *Data = nullptr;
   char *const *Rows = nullptr;
   void *Object = nullptr;
+  /// The array's identity across executions (its address on rank 0), and
+  /// whether the ranks keep it after this execution (LoopRun::keep) and
+  /// start this one from what they kept (runtime/Residency.h).
+  std::uint64_t Id = 0;
+  bool Keep = false;
+  bool Kept = false;
 };
 
 /// A reduction variable on the pseudo-master.
@@ -367,6 +374,17 @@ private:
   }
 };
 
+/// Opened by dlbcc around a region (a time loop) whose loops keep arrays on
+/// the ranks (LoopRun::keep): when it ends, however the region is left,
+/// every kept array is back in the program's memory.
+class ResidentScope {
+public:
+  ResidentScope() = default;
+  ~ResidentScope();
+  ResidentScope(const ResidentScope &) = delete;
+  ResidentScope &operator=(const ResidentScope &) = delete;
+};
+
 /// One execution of a loop, set up by the pseudo-master's call site.
 class LoopRun {
 public:
@@ -504,8 +522,16 @@ public:
   void checkAccess(const char *Access, const char *Array, unsigned Dim,
                    long long Min, long long Max, long long Extent) const;
 
+  /// The ranks keep array Slot (in the order added) after this execution:
+  /// dlbcc proved that the program does not touch it before the loop's next
+  /// execution, or another loop's, or the end of the enclosing
+  /// ResidentScope. Its rows are then not gathered at the end nor scattered
+  /// at the next start (runtime/Residency.h).
+  void keep(unsigned Slot) { Arrays[Slot].Keep = true; }
+
   /// Executes the loop on all ranks; on return the arrays and reduction
-  /// variables hold what the sequential loop would have left.
+  /// variables hold what the sequential loop would have left (those kept
+  /// on the ranks: when the enclosing ResidentScope ends).
   void run();
 
 private:

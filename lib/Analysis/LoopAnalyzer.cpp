@@ -1419,7 +1419,8 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
       OS << ", dim " << AM.DistDim << " ("
          << (AM.Dims == 1 ? "elements" : AM.DistDim == 0 ? "rows" : "columns")
          << "), halo [" << AM.HaloLo << ", " << AM.HaloHi << "]";
-    OS << (AM.Written ? ", written" : ", read-only") << "\n";
+    OS << (AM.Written ? ", written" : ", read-only")
+       << (AM.Keep ? ", kept" : "") << "\n";
   }
   for (const ScalarModel &S : Scalars) {
     OS << "  scalar " << S.Var->getName() << ": "
@@ -1439,6 +1440,13 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   if (Hooks.AtRunTime)
     OS << " (sized at run time)";
   OS << "\n";
+  if (Region) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(Region->getBeginLoc());
+    OS << "  kept on the ranks during the loop at line "
+       << SM.getExpansionLineNumber(L) << ":" << SM.getExpansionColumnNumber(L)
+       << "\n";
+  }
   if (!Pipeline)
     return;
   OS << "  pipelined " << Pipeline->Index->getName() << " in [";

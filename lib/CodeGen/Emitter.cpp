@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -468,6 +469,10 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     }
     OS << ");\n";
   }
+  for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot)
+    if (M.Arrays[Slot].Keep)
+      OS << "  " << RunVar << ".keep(" << Slot << "); // "
+         << M.Arrays[Slot].Var->getName() << " stays on the ranks\n";
   for (const ReductionModel &Red : M.Reductions)
     OS << "  " << RunVar << ".reduction(" << Red.Var->getName() << ", "
        << runtimeOp(Red.Op) << ");\n";
@@ -487,7 +492,8 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << "  " << Index->getName() << " = static_cast<"
        << spell(Index->getType(), Ctx) << ">(" << Lo
        << (Inclusive ? " <= " : " < ") << Hi << " ? " << Hi
-       << (Inclusive ? " + 1" : "") << " : " << Lo << ");\n";
+       << (Inclusive ? " + 1" : "") << " : " << Lo << ");\n  (void)"
+       << Index->getName() << ";\n";
   };
   if (M.IndexOutside)
     Final(M.Index, M.Lower, M.Upper, M.Inclusive);
@@ -558,6 +564,20 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
   }
   for (auto &[F, Text] : Kernels)
     R.InsertTextAfter(startOfLine(F->getOuterLocStart()), Text);
+  // Arrays kept on the ranks during a region come back when it ends.
+  llvm::SetVector<const Stmt *> Regions;
+  for (const LoopModel &M : Loops)
+    if (M.Region)
+      Regions.insert(M.Region);
+  for (const Stmt *T : Regions) {
+    SourceLocation Begin = SM.getExpansionLoc(T->getBeginLoc());
+    std::string Indent(SM.getExpansionColumnNumber(Begin) - 1, ' ');
+    R.InsertTextBefore(Begin, "{ // dlbcc: arrays stay on the ranks during "
+                              "this loop\n" +
+                                  Indent + "dlb::ResidentScope dlbcc_resident;\n" +
+                                  Indent);
+    R.InsertTextAfter(endOfStatement(T), " }");
+  }
   for (const Annotation *A : Sequential) {
     report(Ctx.getDiagnostics(), A->DirectiveLoc, Diag::DoAcrossSequential);
     SourceLocation EndOfLine = startOfLine(A->Loop->getForLoc());

@@ -2,6 +2,7 @@
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/Pipeline.h"
+#include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/CodeGen/Emitter.h"
 #include "dlbcc/Frontend/PragmaHandler.h"
@@ -94,6 +95,7 @@ public:
     }
     if (DE.hasErrorOccurred())
       return;
+    planResidency(Models, ACtx);
     if (Opts.StopAfter == Stage::Analyze) {
       for (const LoopModel &M : Models)
         M.print(Dump, Ctx);

@@ -33,6 +33,7 @@ void accepted(int n, double alpha) {
 // EMIT-NEXT: {{^}}  (void)t;
 // EMIT-NEXT: {{^}}  (void)k;
 // EMIT-NEXT: {{^}}  i = static_cast<int>((0) < (n) ? (n) : (0));
+// EMIT-NEXT: {{^}}  (void)i;
 // EMIT-NEXT: {{^}}}
   std::printf("%d\n", i);
   // The next loop assigns j and i before it reads them: they are dead after

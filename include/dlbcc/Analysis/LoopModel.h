@@ -80,6 +80,9 @@ struct ArrayModel {
   /// A std::vector whose size() the loop calls: the kernel must see it as
   /// a vector (or a view with size()), not as a bare pointer.
   bool SizeUsed = false;
+  /// The ranks keep the array between executions of the loops of Region
+  /// (Residency.h).
+  bool Keep = false;
 };
 
 struct ScalarModel {
@@ -179,6 +182,9 @@ struct LoopModel {
   std::vector<MacroValue> BakedMacros;
   /// Where its load balancing hook goes.
   HookPlan Hooks;
+  /// The loop statement around it that keeps arrays on the ranks while it
+  /// runs, if any (Residency.h).
+  const clang::Stmt *Region = nullptr;
 
   /// Prints the model as the dump of the analysis stage.
   void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;

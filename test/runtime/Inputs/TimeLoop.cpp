@@ -3,7 +3,10 @@
 // Like dlbcc's output for a Jacobi solver: each time step runs the parallel
 // loop "jacobi" from one grid into the other, with a max reduction of the
 // change. The grid rows (3.2 KB each, 640 KB a grid) make messages of several
-// chunks. Compared with the sequential solver.
+// chunks. Compared with the sequential solver. Built with -DKEEP, the time
+// loop keeps the grids and Seen on the ranks (as dlbcc emits it when the
+// step does not touch them): the grids swap roles at every step, written
+// in one and read with a halo in the next.
 //
 //===----------------------------------------------------------------------===//
 #include "Check.h"
@@ -73,6 +76,10 @@ int userMain(int, char **) {
   init(RefB);
   double Change = 0;
   double RefChange = 0;
+#ifdef KEEP
+  {
+  dlb::ResidentScope Scope;
+#endif
   for (int Step = 0; Step < Steps; ++Step) {
     double(*Dst)[M] = Step % 2 ? A : B;
     double(*Src)[M] = Step % 2 ? B : A;
@@ -83,6 +90,11 @@ int userMain(int, char **) {
     R.distPointer(Src, N, 0, readOnly(-1, 1));
     R.distArray(Seen, written());
     R.reduction(Change, dlb::ReduceOp::Max);
+#ifdef KEEP
+    R.keep(0);
+    R.keep(1);
+    R.keep(2);
+#endif
     R.run();
 
     RefChange = 0;
@@ -90,6 +102,9 @@ int userMain(int, char **) {
       RefChange = std::max(RefChange, sweepRow(Step % 2 ? RefA : RefB,
                                                Step % 2 ? RefB : RefA, I));
   }
+#ifdef KEEP
+  }
+#endif
   bool Ok = Change == RefChange && std::memcmp(A, RefA, sizeof A) == 0 &&
             std::memcmp(B, RefB, sizeof B) == 0;
   for (int I = 1; I < N - 1; ++I)

@@ -23,7 +23,8 @@ def main():
                     "rank_load_seconds", "rank_wait_seconds",
                     "rank_balance_seconds"]
         counters = ["executions", "iterations", "synchronizations",
-                    "redistributions", "iterations_moved", "bytes_moved"]
+                    "redistributions", "iterations_moved", "bytes_moved",
+                    "kept_starts"]
         assert set(s) - {"selections", "pipeline"} == {"strategy", "elapsed_seconds",
                                            *counters, *per_rank}, \
             (name, s.keys())

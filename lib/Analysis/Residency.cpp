@@ -1,0 +1,132 @@
+//===- Residency.cpp - Arrays kept on the ranks across a time loop --------===//
+#include "dlbcc/Analysis/Residency.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+/// The innermost for, while or do statement around \p S in its function
+/// (not across a lambda's body).
+const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P || isa<LambdaExpr, BlockExpr, CapturedStmt>(P))
+      return nullptr;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return P;
+    Parents = Ctx.getParents(*P);
+  }
+  return nullptr;
+}
+
+/// What the code of a region, outside the distributed loops it contains,
+/// may touch: the variables it names, and whether it may reach arrays
+/// without naming them (Opaque).
+class RegionUse {
+public:
+  RegionUse(const llvm::DenseSet<const Stmt *> &Skipped,
+            const AnalysisContext &ACtx)
+      : Skipped(Skipped), ACtx(ACtx),
+        SM(ACtx.Ctx.getSourceManager()) {}
+
+  void visit(const Stmt *S) {
+    if (!S || Opaque || Skipped.count(S) ||
+        ACtx.MarkerLocs.count(S->getBeginLoc()))
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
+        Named.insert(V->getCanonicalDecl());
+        // A pointer or a reference may alias any array.
+        QualType T = V->getType();
+        if (T->isPointerType() || T->isReferenceType())
+          Opaque = true;
+      }
+    } else if (isa<CXXThisExpr>(S)) {
+      Opaque = true;
+    } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+      // The library reaches the program's arrays only through arguments
+      // (which are visited); a function of the program may reach any.
+      if (!fromLibrary(C->getDirectCallee()))
+        Opaque = true;
+    } else if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+      if (!fromLibrary(C->getConstructor()))
+        Opaque = true;
+    }
+    for (const Stmt *Child : S->children())
+      visit(Child);
+  }
+
+  bool Opaque = false;
+  llvm::DenseSet<const VarDecl *> Named;
+
+private:
+  bool fromLibrary(const FunctionDecl *F) const {
+    return F && SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+  }
+
+  const llvm::DenseSet<const Stmt *> &Skipped;
+  const AnalysisContext &ACtx;
+  const SourceManager &SM;
+};
+
+/// Whether dlbcc can open a scope around \p S: written in the main file
+/// (not by a macro), not itself an annotated loop, and not preceded by a
+/// pragma that the scope would separate from it.
+bool wrappable(const Stmt *S, const AnalysisContext &ACtx) {
+  const SourceManager &SM = ACtx.Ctx.getSourceManager();
+  SourceLocation Begin = S->getBeginLoc(), End = S->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID() || !SM.isInMainFile(Begin))
+    return false;
+  for (const ForStmt *L : ACtx.AnnotatedLoops)
+    if (L == S)
+      return false;
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Begin);
+  StringRef Before = SM.getBufferData(D.first).substr(0, D.second);
+  Before = Before.rtrim();
+  size_t LineStart = Before.rfind('\n');
+  StringRef Line = Before.substr(LineStart == StringRef::npos ? 0
+                                                              : LineStart + 1);
+  return !Line.ltrim().starts_with("#");
+}
+
+} // namespace
+
+void planResidency(std::vector<LoopModel> &Models,
+                   const AnalysisContext &ACtx) {
+  ASTContext &Ctx = ACtx.Ctx;
+  llvm::DenseSet<const Stmt *> Distributed;
+  for (const LoopModel &M : Models)
+    if (!M.Pipeline)
+      Distributed.insert(M.Loop);
+  llvm::MapVector<const Stmt *, std::vector<LoopModel *>> Regions;
+  for (LoopModel &M : Models)
+    if (!M.Pipeline)
+      if (const Stmt *T = enclosingLoop(M.Loop, Ctx))
+        Regions[T].push_back(&M);
+  for (auto &[T, Loops] : Regions) {
+    if (!wrappable(T, ACtx))
+      continue;
+    RegionUse Use(Distributed, ACtx);
+    Use.visit(T);
+    if (Use.Opaque)
+      continue;
+    for (LoopModel *M : Loops) {
+      for (ArrayModel &A : M->Arrays)
+        A.Keep = !Use.Named.count(A.Var->getCanonicalDecl());
+      for (const ArrayModel &A : M->Arrays)
+        if (A.Keep)
+          M->Region = T;
+    }
+  }
+}
+
+} // namespace dlbcc

@@ -1,0 +1,486 @@
+//===- Residency.cpp - Arrays that stay where they were computed ----------===//
+//
+// Owns the ownership map of spread arrays, the exchange of halo rows before
+// an execution, what workers keep after one, and gathering (Residency.h).
+//
+//===----------------------------------------------------------------------===//
+#include "Residency.h"
+
+#include "Comm.h"
+#include "Context.h"
+#include "Layout.h"
+#include "Protocol.h"
+#include "Wire.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace dlb {
+namespace {
+
+/// Copies the rows Rows of array A from the slab From into the slab To.
+void copyRows(const ArrayArg &A, const Slab &From, const Slab &To,
+              const Range &Rows) {
+  std::vector<char> Buf(slabBytes(A, Rows));
+  packSlab(From.Layout, {Rows.Begin - From.First, Rows.End - From.First},
+           Buf.data());
+  unpackSlab(To.Layout, {Rows.Begin - To.First, Rows.End - To.First},
+             Buf.data());
+}
+
+/// Packs the rows R of array A that this worker keeps (in order, across
+/// its kept pieces) into Out.
+void packKept(const ArrayArg &A, const KeptArray &Kept, const Range &R,
+              char *Out) {
+  for (const KeptRows &E : Kept.Rows) {
+    const Range Part{std::max(R.Begin, E.Owned.Begin),
+                     std::min(R.End, E.Owned.End)};
+    if (Part.size() <= 0)
+      continue;
+    // Kept rows are sorted and disjoint: the parts come in order.
+    packSlab(E.Rows.Layout,
+             {Part.Begin - E.Rows.First, Part.End - E.Rows.First},
+             Out + slabBytes(A, {R.Begin, Part.Begin}));
+  }
+}
+
+/// Removes Rows from what this worker keeps of an array.
+void forgetRows(KeptArray &Kept, const Range &Rows) {
+  std::vector<KeptRows> Left;
+  for (KeptRows &E : Kept.Rows) {
+    if (E.Owned.Begin < Rows.Begin)
+      Left.push_back({{E.Owned.Begin, std::min(E.Owned.End, Rows.Begin)},
+                      E.Rows, E.Storage});
+    if (E.Owned.End > Rows.End)
+      Left.push_back({{std::max(E.Owned.Begin, Rows.End), E.Owned.End},
+                      E.Rows, E.Storage});
+  }
+  Kept.Rows = std::move(Left);
+}
+
+/// A slab for the rows Need of array A on this worker: one it keeps that
+/// covers them (reused in place), or new storage added to Holders. New
+/// storage has Margin rows more on each side: the array, written here
+/// without a halo, may be read with one by the next loop, from where it is.
+Slab slabFor(const ArrayArg &A, const KeptArray *Kept, const Range &Need,
+             long long Margin,
+             std::vector<std::shared_ptr<std::vector<char>>> &Holders) {
+  if (Kept)
+    for (const KeptRows &E : Kept->Rows) {
+      const long long Stored = distExtent(E.Rows.Layout);
+      if (E.Rows.First <= Need.Begin && Need.End <= E.Rows.First + Stored) {
+        if (std::find(Holders.begin(), Holders.end(), E.Storage) ==
+            Holders.end())
+          Holders.push_back(E.Storage);
+        return E.Rows;
+      }
+    }
+  const Range Rows{std::max(0LL, Need.Begin - Margin),
+                   std::min(distExtent(A), Need.End + Margin)};
+  auto Buffer = std::make_shared<std::vector<char>>(slabBytes(A, Rows));
+  Holders.push_back(Buffer);
+  return {bufferLayout(A, Rows, Buffer->data()), Rows.Begin};
+}
+
+/// The buffer of P that holds the slab S.
+std::shared_ptr<std::vector<char>> holderOf(const Piece &P, const Slab &S) {
+  for (const auto &Buffer : P.Storage)
+    if (Buffer && S.Layout.Data >= Buffer->data() &&
+        S.Layout.Data < Buffer->data() + Buffer->size())
+      return Buffer;
+  fatal("a kept slab lies in no buffer of its piece");
+}
+
+} // namespace
+
+int Ownership::ownerOf(long long Row) const {
+  auto It = std::upper_bound(
+      Ranges.begin(), Ranges.end(), Row,
+      [](long long R, const Range &X) { return R < X.Begin; });
+  if (It == Ranges.begin())
+    return 0;
+  --It;
+  return Row < It->End ? Owners[It - Ranges.begin()] : 0;
+}
+
+template <class Fn> void Ownership::forEachRun(const Range &R, Fn F) const {
+  long long Pos = R.Begin;
+  std::size_t I = std::upper_bound(Ranges.begin(), Ranges.end(), Pos,
+                                   [](long long P, const Range &X) {
+                                     return P < X.Begin;
+                                   }) -
+                  Ranges.begin();
+  if (I > 0 && Pos < Ranges[I - 1].End)
+    --I;
+  while (Pos < R.End) {
+    long long End = R.End;
+    int Owner = 0;
+    if (I < Ranges.size() && Ranges[I].Begin <= Pos) {
+      End = std::min(End, Ranges[I].End);
+      Owner = Owners[I++];
+    } else if (I < Ranges.size()) {
+      End = std::min(End, Ranges[I].Begin);
+    }
+    F(Range{Pos, End}, Owner);
+    Pos = End;
+  }
+}
+
+void Ownership::reassign(const Range &Within,
+                         const std::vector<std::vector<Range>> &Executed) {
+  std::vector<std::pair<Range, int>> All;
+  for (std::size_t I = 0; I < Ranges.size(); ++I) {
+    const Range &X = Ranges[I];
+    if (X.Begin < Within.Begin)
+      All.push_back({{X.Begin, std::min(X.End, Within.Begin)}, Owners[I]});
+    if (X.End > Within.End)
+      All.push_back({{std::max(X.Begin, Within.End), X.End}, Owners[I]});
+  }
+  for (std::size_t R = 1; R < Executed.size(); ++R)
+    for (const Range &X : Executed[R])
+      if (X.size() > 0)
+        All.push_back({X, static_cast<int>(R)});
+  std::sort(All.begin(), All.end(), [](const auto &A, const auto &B) {
+    return A.first.Begin < B.first.Begin;
+  });
+  Ranges.clear();
+  Owners.clear();
+  for (const auto &[X, Owner] : All) {
+    if (!Ranges.empty() && Ranges.back().End == X.Begin &&
+        Owners.back() == Owner) {
+      Ranges.back().End = X.End;
+      continue;
+    }
+    Ranges.push_back(X);
+    Owners.push_back(Owner);
+  }
+}
+
+std::vector<std::vector<Range>> ownedPartition(const Ownership &O,
+                                               long long Lb, long long Ub,
+                                               int Ranks) {
+  std::vector<std::vector<Range>> Parts(Ranks);
+  O.forEachRun({Lb, Ub}, [&](const Range &Run, int Owner) {
+    std::vector<Range> &P = Parts[Owner < Ranks ? Owner : 0];
+    if (!P.empty() && P.back().End == Run.Begin)
+      P.back().End = Run.End;
+    else
+      P.push_back(Run);
+  });
+  return Parts;
+}
+
+void exchangeKeptRows(const LoopSpec &Spec,
+                      const std::vector<std::vector<Range>> &Parts,
+                      const std::vector<Ownership> &Owners,
+                      std::vector<Piece> &Pieces) {
+  Context &C = context();
+  const int Me = C.Rank;
+  const char *What = "the halo rows of the arrays kept on the ranks";
+  Requests Reqs;
+  std::deque<std::vector<char>> Out; // stable while sends are in flight
+  struct Incoming {
+    std::size_t K;
+    Slab Into; ///< on rank 0: the program's array
+    Range Rows;
+    std::vector<char> Buf;
+  };
+  std::vector<Incoming> In;
+  // The widest halo of the loop's arrays (slabFor).
+  long long Margin = 1;
+  for (const ArrayArg &A : Spec.Arrays)
+    if (A.Role == ArrayArg::Distributed)
+      Margin = std::max({Margin, -A.Acc.HaloLo, A.Acc.HaloHi});
+  // Every rank walks the same (array, rank, block, run) order, so that the
+  // messages between two ranks match in order.
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
+    const ArrayArg &A = Spec.Arrays[K];
+    if (A.Role != ArrayArg::Distributed || !A.Kept)
+      continue;
+    const KeptArray *Mine = nullptr;
+    if (Me != 0) {
+      auto It = C.Residency.Kept.find(A.Id);
+      Mine = It == C.Residency.Kept.end() ? nullptr : &It->second;
+    }
+    auto Keeps = [&]() -> const KeptArray & {
+      if (!Mine)
+        fatal("rank " + std::to_string(Me) + " owns rows of a kept array "
+              "it does not keep");
+      return *Mine;
+    };
+    for (std::size_t R = 0; R < Parts.size(); ++R)
+      for (std::size_t B = 0; B < Parts[R].size(); ++B) {
+        const Range Need = neededRange(Parts[R][B], A.Acc, distExtent(A));
+        Slab Target{A, 0}; // rank 0: its own array
+        if (static_cast<int>(R) == Me && Me != 0) {
+          Piece &P = Pieces[B];
+          Target = slabFor(A, Mine, Need, Margin, P.Storage);
+          P.Slabs[K] = Target;
+        }
+        Owners[K].forEachRun(Need, [&](const Range &Run, int Owner) {
+          if (Owner == static_cast<int>(R)) {
+            // The receiver's own rows: in place on rank 0, else copied
+            // from where it keeps them (unless kept right there).
+            if (Owner == Me && Me != 0)
+              for (const KeptRows &E : Keeps().Rows) {
+                const Range Part{std::max(Run.Begin, E.Owned.Begin),
+                                 std::min(Run.End, E.Owned.End)};
+                if (Part.size() > 0 &&
+                    E.Rows.Layout.Data != Target.Layout.Data)
+                  copyRows(A, E.Rows, Target, Part);
+              }
+            return;
+          }
+          if (Owner == Me) {
+            Out.emplace_back(slabBytes(A, Run));
+            if (Me == 0)
+              packSlab(A, Run, Out.back().data());
+            else
+              packKept(A, Keeps(), Run, Out.back().data());
+            postSend(Out.back().data(), Out.back().size(),
+                     static_cast<int>(R), ResidentTag, Reqs);
+          } else if (static_cast<int>(R) == Me) {
+            In.push_back({K, Target, Run, std::vector<char>(slabBytes(A, Run))});
+          }
+        });
+      }
+  }
+  // Receives are posted once In no longer grows (its buffers stay put).
+  for (Incoming &I : In) {
+    const int Owner = Owners[I.K].ownerOf(I.Rows.Begin);
+    postRecv(I.Buf.data(), I.Buf.size(), Owner, ResidentTag, Reqs);
+  }
+  waitAll(Reqs, {What});
+  for (Incoming &I : In)
+    unpackSlab(I.Into.Layout,
+               {I.Rows.Begin - I.Into.First, I.Rows.End - I.Into.First},
+               I.Buf.data());
+}
+
+void keepExecutedRows(const LoopSpec &Spec, const Range &Space,
+                      const std::vector<Piece> &Executed) {
+  ResidencyState &S = context().Residency;
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
+    const ArrayArg &A = Spec.Arrays[K];
+    if (A.Role == ArrayArg::Whole) {
+      if (!A.Keep)
+        S.Kept.erase(A.Id);
+      continue;
+    }
+    if (!A.Keep && !A.Kept)
+      continue;
+    KeptArray &Kept = S.Kept[A.Id];
+    // The loop's iterations now belong to the ranks that ran them; what is
+    // not kept returns with the results.
+    forgetRows(Kept, Space);
+    if (A.Keep)
+      for (const Piece &P : Executed)
+        if (P.Iters.size() > 0)
+          Kept.Rows.push_back({P.Iters, P.Slabs[K], holderOf(P, P.Slabs[K])});
+    std::sort(Kept.Rows.begin(), Kept.Rows.end(),
+              [](const KeptRows &X, const KeptRows &Y) {
+                return X.Owned.Begin < Y.Owned.Begin;
+              });
+    if (Kept.Rows.empty() && !Kept.Whole)
+      S.Kept.erase(A.Id);
+  }
+}
+
+namespace {
+/// The same array, seen the same way (a pointer may be reinterpreted).
+bool sameShape(const ArrayArg &A, const ArrayArg &B) {
+  return A.Dims == B.Dims && A.DistDim == B.DistDim &&
+         A.ElemSize == B.ElemSize && A.Extent[0] == B.Extent[0] &&
+         A.Extent[1] == B.Extent[1] && A.Store == B.Store && A.Role == B.Role;
+}
+} // namespace
+
+const Ownership *prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
+                                  std::vector<Ownership> &Owners) {
+  auto &Table = context().Residency.Residences;
+  std::vector<std::uint64_t> Gather;
+  const Ownership *Partition = nullptr;
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    ArrayArg &A = Arrays[K];
+    A.Id = reinterpret_cast<std::uintptr_t>(
+        A.Store == ArrayArg::RowTable ? static_cast<const void *>(A.Rows)
+                                      : A.Data);
+    A.Kept = false;
+    // Row tables are not kept (rows of several allocations).
+    A.Keep = A.Keep && Allowed && A.Store != ArrayArg::RowTable;
+    auto It = Table.find(A.Id);
+    if (It == Table.end())
+      continue;
+    Residence &R = It->second;
+    const bool Usable = Allowed && sameShape(R.User, A);
+    if (A.Role == ArrayArg::Distributed && R.Spread && Usable &&
+        (!Partition || (Partition->Ranges == R.Owners.Ranges &&
+                        Partition->Owners == R.Owners.Owners))) {
+      A.Kept = true;
+      Owners[K] = R.Owners;
+      if (!Partition)
+        Partition = &R.Owners;
+    } else if (A.Role == ArrayArg::Whole && R.WholeSent && Usable) {
+      A.Kept = true;
+    } else {
+      Gather.push_back(A.Id);
+    }
+  }
+  // An array kept under another identity that shares memory with one of
+  // this loop's (a pointer into it) comes back first.
+  for (const auto &[Id, R] : Table)
+    if (std::find(Gather.begin(), Gather.end(), Id) == Gather.end())
+      for (const ArrayArg &A : Arrays)
+        if (A.Id != Id && sharesMemory(A, R.User)) {
+          Gather.push_back(Id);
+          break;
+        }
+  if (!Gather.empty())
+    gatherResident(Gather);
+  return Partition;
+}
+
+void recordResidency(const std::vector<ArrayArg> &Arrays, const Range &Space,
+                     const std::vector<std::vector<Range>> &Executed) {
+  auto &Table = context().Residency.Residences;
+  std::vector<std::uint64_t> Gather;
+  for (const ArrayArg &A : Arrays) {
+    if (!A.Keep) {
+      if (!A.Kept)
+        continue;
+      if (A.Role == ArrayArg::Whole) {
+        Table.erase(A.Id); // the workers dropped their copies
+        continue;
+      }
+      // The loop's rows came back with the results; the others follow.
+      Residence &R = Table[A.Id];
+      R.Owners.reassign(Space, {});
+      Gather.push_back(A.Id);
+      continue;
+    }
+    Residence &R = Table[A.Id];
+    const bool Was = A.Kept;
+    R.User = A;
+    if (A.Role == ArrayArg::Whole) {
+      R.WholeSent = true;
+      continue;
+    }
+    R.Dirty = (Was && R.Dirty) || A.Acc.Written;
+    if (!Was)
+      R.Owners = Ownership();
+    R.Owners.reassign(Space, Executed);
+    R.Spread = true;
+  }
+  if (!Gather.empty())
+    gatherResident(Gather);
+}
+
+void gatherResident(const std::vector<std::uint64_t> &Ids) {
+  Context &C = context();
+  auto &Table = C.Residency.Residences;
+  Writer Body;
+  std::vector<std::uint64_t> Wanted;
+  for (std::uint64_t Id : Ids) {
+    auto It = Table.find(Id);
+    if (It == Table.end())
+      continue;
+    Body.put(Id);
+    Body.put<std::uint8_t>(It->second.Spread && It->second.Dirty);
+    Wanted.push_back(Id);
+  }
+  if (Wanted.empty())
+    return;
+  Requests Reqs;
+  Command Cmd;
+  Cmd.Kind = Command::Gather;
+  Cmd.BodyBytes = Body.buffer().size();
+  for (int W = 1; W < C.Size; ++W) {
+    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Reqs);
+    postSend(Body.buffer().data(), Body.buffer().size(), W, BodyTag, Reqs);
+  }
+  // One message per worker and array, its rows in order.
+  struct Incoming {
+    const Residence *R;
+    int From;
+    std::vector<char> Buf;
+  };
+  std::vector<Incoming> In;
+  for (std::uint64_t Id : Wanted) {
+    const Residence &R = Table[Id];
+    if (!R.Spread || !R.Dirty)
+      continue;
+    for (int W = 1; W < C.Size; ++W) {
+      std::size_t Bytes = 0;
+      for (std::size_t I = 0; I < R.Owners.Ranges.size(); ++I)
+        if (R.Owners.Owners[I] == W)
+          Bytes += slabBytes(R.User, R.Owners.Ranges[I]);
+      if (Bytes)
+        In.push_back({&R, W, std::vector<char>(Bytes)});
+    }
+  }
+  for (Incoming &I : In)
+    postRecv(I.Buf.data(), I.Buf.size(), I.From, ResidentTag, Reqs);
+  waitAll(Reqs, {"the rows of the arrays kept on the ranks"});
+  for (const Incoming &I : In) {
+    const char *P = I.Buf.data();
+    const Ownership &O = I.R->Owners;
+    for (std::size_t K = 0; K < O.Ranges.size(); ++K)
+      if (O.Owners[K] == I.From) {
+        unpackSlab(I.R->User, O.Ranges[K], P);
+        P += slabBytes(I.R->User, O.Ranges[K]);
+      }
+  }
+  for (std::uint64_t Id : Wanted)
+    Table.erase(Id);
+}
+
+ResidentScope::~ResidentScope() {
+  const Context &C = context();
+  if (C.Running && C.Rank == 0 && !C.InKernel)
+    gatherAllResident();
+}
+
+void gatherAllResident() {
+  std::vector<std::uint64_t> Ids;
+  for (const auto &Entry : context().Residency.Residences)
+    Ids.push_back(Entry.first);
+  gatherResident(Ids);
+}
+
+void serveGather(std::uint64_t BodyBytes) {
+  Context &C = context();
+  std::vector<char> Body(BodyBytes);
+  Requests Reqs;
+  postRecv(Body.data(), Body.size(), 0, BodyTag, Reqs);
+  waitAll(Reqs, {"the arrays to gather", 0});
+  Reader In(Body);
+  std::deque<std::vector<char>> Out;
+  const std::size_t Count = BodyBytes / (sizeof(std::uint64_t) + 1);
+  for (std::size_t I = 0; I < Count; ++I) {
+    const auto Id = In.get<std::uint64_t>();
+    const bool Send = In.get<std::uint8_t>() != 0;
+    auto It = C.Residency.Kept.find(Id);
+    if (It == C.Residency.Kept.end())
+      continue;
+    if (Send && !It->second.Rows.empty()) {
+      const KeptArray &Kept = It->second;
+      std::size_t Bytes = 0;
+      for (const KeptRows &E : Kept.Rows)
+        Bytes += slabBytes(E.Rows.Layout, E.Owned);
+      Out.emplace_back(Bytes);
+      char *P = Out.back().data();
+      for (const KeptRows &E : Kept.Rows) {
+        packSlab(E.Rows.Layout,
+                 {E.Owned.Begin - E.Rows.First, E.Owned.End - E.Rows.First},
+                 P);
+        P += slabBytes(E.Rows.Layout, E.Owned);
+      }
+      if (Bytes)
+        postSend(Out.back().data(), Bytes, 0, ResidentTag, Reqs);
+    }
+    C.Residency.Kept.erase(It);
+  }
+  waitAll(Reqs, {"rank 0 to take the kept rows", 0});
+}
+
+} // namespace dlb

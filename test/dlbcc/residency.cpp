@@ -1,0 +1,135 @@
+// Arrays kept on the ranks between the executions of the loops of a time
+// loop: those the loop's other code neither names nor may reach (through a
+// pointer, a reference or a function of the program). The emitted time loop
+// opens a dlb::ResidentScope that brings them back when it ends.
+// RUN: %dlbcc %s --dump-model | FileCheck %s --check-prefix=MODEL
+// RUN: %dlbcc %s -o %t.cpp
+// RUN: FileCheck %s --check-prefix=EMIT < %t.cpp
+// RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+double A[64][64], B[64][64];
+double u[64], w[64];
+
+void report(double);
+
+// Two sweeps per step, nothing else: both arrays stay.
+// EMIT-LABEL: {{^}}void sweeps(int steps, int n) {
+void sweeps(int steps, int n) {
+  int t, i, j;
+// EMIT: {{^}}  { // dlbcc: arrays stay on the ranks during this loop
+// EMIT-NEXT: {{^}}  dlb::ResidentScope dlbcc_resident;
+// EMIT-NEXT: {{^}}  for (t = 0; t < steps; t++) {
+  for (t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+7]]:5:
+// MODEL-NEXT: array B: distributed, {{.*}}, written, kept
+// MODEL-NEXT: array A: distributed, {{.*}}, read-only, kept
+// MODEL: kept on the ranks during the loop at line [[@LINE-4]]:3
+// EMIT: dlbcc_run.keep(0); // B stays on the ranks
+// EMIT-NEXT: dlbcc_run.keep(1); // A stays on the ranks
+#pragma dlb doall distribute(A, B)
+    for (i = 1; i < n - 1; i++)
+      for (j = 1; j < n - 1; j++)
+        B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
+// MODEL: loop residency.cpp:[[@LINE+5]]:5:
+// MODEL-NEXT: array A: distributed, {{.*}}, written, kept
+// MODEL-NEXT: array B: distributed, {{.*}}, read-only, kept
+// MODEL: kept on the ranks during the loop at line [[@LINE-14]]:3
+#pragma dlb doall distribute(A, B)
+    for (i = 1; i < n - 1; i++)
+      for (j = 1; j < n - 1; j++)
+        A[i][j] = B[i][j];
+  }
+// EMIT: {{^}}  } }{{$}}
+}
+
+// The step prints u[0]: u comes back at every execution, w stays.
+void printsOne(int steps, int n) {
+  int s = 0;
+  while (s < steps) {
+// MODEL: loop residency.cpp:[[@LINE+5]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL-NEXT: array w: whole, {{.*}}, read-only, kept
+// MODEL: kept on the ranks during the loop at line [[@LINE-4]]:3
+#pragma dlb doall distribute(u) whole(w)
+    for (int i = 0; i < n; i++)
+      u[i] = u[i] * w[i % 8];
+    std::printf("%g\n", u[0]);
+    ++s;
+  }
+}
+
+// A do-while time loop: the scope closes after its semicolon.
+// EMIT-LABEL: {{^}}void doWhile(int n) {
+void doWhile(int n) {
+  double change;
+// EMIT: {{^}}  { // dlbcc: arrays stay on the ranks during this loop
+// EMIT-NEXT: {{^}}  dlb::ResidentScope dlbcc_resident;
+// EMIT-NEXT: {{^}}  do {
+  do {
+    change = 0;
+// MODEL: loop residency.cpp:[[@LINE+4]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written, kept
+// MODEL: kept on the ranks during the loop at line [[@LINE-4]]:3
+#pragma dlb doall distribute(u) reduction(max: change)
+    for (int i = 0; i < n; i++) {
+      double v = u[i] * 0.5;
+      change = std::max(change, u[i] - v);
+      u[i] = v;
+    }
+  } while (change > 1e-3);
+// EMIT: {{^}}  } while (change > 1e-3); }{{$}}
+}
+
+// What may reach the arrays without naming them: nothing is kept.
+void opaque(int steps, int n, double *p) {
+  for (int t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+4]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL-NOT: kept on the ranks
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] += 1;
+    report(t); // a function of the program may read u
+  }
+  for (int t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+4]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL-NOT: kept on the ranks
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] += 1;
+    p[0] = 0; // p may point into u
+  }
+  for (int t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+5]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL-NEXT: array w: whole, {{.*}}, read-only, kept
+// MODEL: kept on the ranks during the loop
+#pragma dlb doall distribute(u) whole(w)
+    for (int i = 0; i < n; i++)
+      u[i] += w[i];
+    std::memset(u, 0, sizeof u); // a library call reaches its arguments
+  }
+}
+
+// A loop outside any loop has nothing to keep.
+void once(int n) {
+// MODEL: loop residency.cpp:[[@LINE+4]]:3:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL-NOT: kept on the ranks
+#pragma dlb doall distribute(u)
+  for (int i = 0; i < n; i++)
+    u[i] = i;
+}
+
+int main() {
+  sweeps(3, 64);
+  printsOne(3, 64);
+  doWhile(64);
+  opaque(3, 64, &u[3]);
+  once(64);
+  std::printf("%g %g\n", A[1][1], u[2]);
+}
