@@ -355,6 +355,9 @@ struct CanonicalLoop {
   bool Inclusive = false;
   /// `for (i = lower; ...)`: the index is declared before the loop.
   bool IndexOutside = false;
+  /// `for (i = upper; i >= lower; --i)`: Lower and Upper (inclusive) are
+  /// the iterations as a range upwards.
+  bool Descending = false;
 };
 
 /// The variable that `for (T x = e; ...)` declares or `for (x = e; ...)`
@@ -441,7 +444,7 @@ private:
 
   /// Checks that \p L is `for (T x = lo; x < hi; ++x)` (or an equivalent
   /// form) and fills \p C.
-  bool checkCanonical(const ForStmt *L, CanonicalLoop &C);
+  bool checkCanonical(const ForStmt *L, CanonicalLoop &C, bool AllowDown);
   /// Doacross: the enclosing loop's body holds nothing but the annotated
   /// loop (and its pragma), and its form is canonical.
   bool checkPipelinedLoop(const ForStmt *L);
@@ -498,7 +501,8 @@ private:
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
 
-bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C) {
+bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
+                                  bool AllowDown) {
   auto [V, Lower] = forIndex(L);
   if (!V || !Lower || V->hasGlobalStorage() ||
       V->getType()->isReferenceType()) {
@@ -513,36 +517,76 @@ bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C) {
     Failed = true;
     return false;
   }
+  // Up: i < upper, i <= upper (or upper > i, upper >= i). Down, a doall
+  // only: i >= lower (or lower <= i), which runs the same iterations as
+  // [lower, start] upwards; the order of a doall's iterations is free.
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+  bool Down = false, DownExclusive = false;
+  const Expr *Bound = nullptr;
   if (Cond) {
     BinaryOperatorKind K = Cond->getOpcode();
-    if ((K == BO_LT || K == BO_LE) && refersTo(Cond->getLHS(), V)) {
-      C.Upper = Cond->getRHS();
-      C.Inclusive = K == BO_LE;
-    } else if ((K == BO_GT || K == BO_GE) && refersTo(Cond->getRHS(), V)) {
-      C.Upper = Cond->getLHS();
-      C.Inclusive = K == BO_GE;
+    const bool Left = refersTo(Cond->getLHS(), V);
+    const bool Right = refersTo(Cond->getRHS(), V);
+    if ((Left && (K == BO_LT || K == BO_LE)) ||
+        (Right && (K == BO_GT || K == BO_GE))) {
+      Bound = Left ? Cond->getRHS() : Cond->getLHS();
+      C.Inclusive = K == BO_LE || K == BO_GE;
+    } else if ((Left && (K == BO_GE || K == BO_GT)) ||
+               (Right && (K == BO_LE || K == BO_LT))) {
+      Bound = Left ? Cond->getRHS() : Cond->getLHS();
+      Down = true;
+      DownExclusive = K == BO_GT || K == BO_LT;
     }
   }
-  if (!C.Upper || mentions(C.Upper, V)) {
+  if (!Bound || mentions(Bound, V)) {
     error(L->getCond() ? L->getCond()->getBeginLoc() : L->getForLoc(),
           Diag::LoopCondNotCanonical);
     return false;
   }
+  // The step: +1 or -1 (++i, i++, i += 1, i = i + 1 and their opposites).
   const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParens() : nullptr;
-  bool IncOk = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    IncOk = U->isIncrementOp() && refersTo(U->getSubExpr(), V);
-  else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+  int Step = 0;
+  auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
     Expr::EvalResult R;
-    IncOk = CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), V) &&
-            CA->getRHS()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 1;
+    if (!E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    return R.Val.getInt();
+  };
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (refersTo(U->getSubExpr(), V))
+      Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    std::optional<llvm::APSInt> By = Constant(CA->getRHS());
+    if (refersTo(CA->getLHS(), V) && By && *By == 1)
+      Step = CA->getOpcode() == BO_AddAssign   ? 1
+             : CA->getOpcode() == BO_SubAssign ? -1
+                                               : 0;
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    std::optional<llvm::APSInt> By =
+        R ? Constant(R->getRHS()) : std::nullopt;
+    if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
+        refersTo(R->getLHS(), V) && By && *By == 1)
+      Step = R->getOpcode() == BO_Add ? 1 : R->getOpcode() == BO_Sub ? -1 : 0;
   }
-  if (!IncOk) {
+  if (Step == 0 || (Step < 0) != Down) {
     error(Inc ? Inc->getBeginLoc() : L->getForLoc(),
           Diag::LoopIncNotCanonical);
     return false;
+  }
+  if (Down && (DownExclusive || !AllowDown)) {
+    error(Cond->getBeginLoc(),
+          DownExclusive ? Diag::LoopDownExclusive : Diag::LoopDownPipelined);
+    return false;
+  }
+  C.Descending = Down;
+  if (Down) {
+    C.Lower = Bound;
+    C.Upper = Lower;
+    C.Inclusive = true;
+  } else {
+    C.Upper = Bound;
   }
   return true;
 }
@@ -558,7 +602,7 @@ bool LoopAnalyzer::checkPipelinedLoop(const ForStmt *L) {
     error(S->getBeginLoc(), Diag::PipelineBodyNotOnlyLoop);
     Ok = false;
   }
-  return checkCanonical(L, OuterForm) && Ok;
+  return checkCanonical(L, OuterForm, /*AllowDown=*/false) && Ok;
 }
 
 bool LoopAnalyzer::checkContext() {
@@ -1339,7 +1383,9 @@ void LoopAnalyzer::checkCost() {
 
 std::optional<LoopModel> LoopAnalyzer::run() {
   CanonicalLoop Form;
-  if (!checkContext() || !checkCanonical(A.Loop, Form))
+  if (!checkContext() ||
+      !checkCanonical(A.Loop, Form,
+                      /*AllowDown=*/A.Kind == LoopKind::DoAll))
     return std::nullopt;
   Index = Form.Index;
   Lower = Form.Lower;
@@ -1375,6 +1421,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   for (const auto &[V, Loc] : Privates)
     M.Privates.push_back(V);
   M.IndexOutside = Form.IndexOutside;
+  M.Descending = Form.Descending;
   if (M.Pipeline)
     M.Pipeline->IndexOutside = OuterForm.IndexOutside;
   bool InRange = true;
@@ -1406,7 +1453,8 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   Lower->printPretty(OS, nullptr, PP);
   OS << ", ";
   Upper->printPretty(OS, nullptr, PP);
-  OS << (Inclusive ? "]" : ")") << ", " << toString(Ann->Dist);
+  OS << (Inclusive ? "]" : ")") << (Descending ? " counting down" : "")
+     << ", " << toString(Ann->Dist);
   if (Ann->Schedule == ScheduleKind::Bitonic)
     OS << ", schedule bitonic";
   OS << ", strategy " << toString(Ann->Strategy) << "\n";

@@ -484,22 +484,25 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   // The privates live in the kernel now; keep them used here.
   for (const VarDecl *V : M.Privates)
     OS << "  (void)" << V->getName() << ";\n";
-  // An index declared before the loop gets the value the loop leaves.
+  // An index declared before the loop gets the value the loop leaves:
+  // one past its last iteration, or its start if it ran none (counting
+  // down from Upper to Lower: Lower - 1, or Upper).
   auto Final = [&](const VarDecl *Index, const Expr *Lower, const Expr *Upper,
-                   bool Inclusive) {
+                   bool Inclusive, bool Descending) {
     std::string Lo = "(" + sourceText(Lower, Ctx) + ")";
     std::string Hi = "(" + sourceText(Upper, Ctx) + ")";
+    std::string Ran = Descending ? Lo + " - 1" : Hi + (Inclusive ? " + 1" : "");
     OS << "  " << Index->getName() << " = static_cast<"
        << spell(Index->getType(), Ctx) << ">(" << Lo
-       << (Inclusive ? " <= " : " < ") << Hi << " ? " << Hi
-       << (Inclusive ? " + 1" : "") << " : " << Lo << ");\n  (void)"
-       << Index->getName() << ";\n";
+       << (Inclusive ? " <= " : " < ") << Hi << " ? " << Ran << " : "
+       << (Descending ? Hi : Lo) << ");\n  (void)" << Index->getName()
+       << ";\n";
   };
   if (M.IndexOutside)
-    Final(M.Index, M.Lower, M.Upper, M.Inclusive);
+    Final(M.Index, M.Lower, M.Upper, M.Inclusive, M.Descending);
   if (M.Pipeline && M.Pipeline->IndexOutside)
     Final(M.Pipeline->Index, M.Pipeline->Lower, M.Pipeline->Upper,
-          M.Pipeline->Inclusive);
+          M.Pipeline->Inclusive, /*Descending=*/false);
   OS << "}";
   return Out;
 }

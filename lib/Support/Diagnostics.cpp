@@ -70,9 +70,20 @@ DiagInfo info(Diag D) {
   case Diag::LoopIndexNotInteger:
     return {E, "the loop index '%0' must have an integer type"};
   case Diag::LoopCondNotCanonical:
-    return {E, "the loop condition must be 'i < upper' or 'i <= upper'"};
+    return {E, "the loop condition must compare the index with a bound it "
+               "does not change: 'i < upper', 'i <= upper', or counting "
+               "down 'i >= lower'"};
   case Diag::LoopIncNotCanonical:
-    return {E, "the loop increment must be '++i', 'i++' or 'i += 1'"};
+    return {E, "the loop must step its index by one, up ('++i', 'i++', "
+               "'i += 1') with 'i < upper' or down ('--i', 'i--', 'i -= 1') "
+               "with 'i >= lower'; other strides are not supported"};
+  case Diag::LoopDownExclusive:
+    return {E, "a loop counting down must stop with 'i >= lower': write "
+               "'i > lower' as 'i >= lower + 1'"};
+  case Diag::LoopDownPipelined:
+    return {E, "the loop inside a doacross pipeline must count up: its "
+               "blocks follow the pipelined loop's dependences in that "
+               "order; rewrite it with 'i < upper' and '++i'"};
   case Diag::LoopBoundWritten:
     return {E, "the loop bound uses '%0', which the loop modifies"};
   case Diag::LoopBoundSideEffects:

@@ -21,15 +21,23 @@ void forms(int n) {
     a[0] = x;
 #pragma dlb doall distribute(a)
   for (int i = 0; i != n; ++i)
-// CHECK: :[[@LINE-1]]:19: error: the loop condition must be 'i < upper' or 'i <= upper'
+// CHECK: :[[@LINE-1]]:19: error: the loop condition must compare the index with a bound it does not change: 'i < upper', 'i <= upper', or counting down 'i >= lower'
     a[i] = 1;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; i += 2)
-// CHECK: :[[@LINE-1]]:26: error: the loop increment must be '++i', 'i++' or 'i += 1'
+// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by one, up ('++i', 'i++', 'i += 1') with 'i < upper' or down ('--i', 'i--', 'i -= 1') with 'i >= lower'; other strides are not supported
     a[i] = 1;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; --i)
-// CHECK: :[[@LINE-1]]:26: error: the loop increment must be '++i', 'i++' or 'i += 1'
+// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by one
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = n - 1; i >= 0; i -= 2)
+// CHECK: :[[@LINE-1]]:31: error: the loop must step its index by one
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = n; i > 0; i--)
+// CHECK: :[[@LINE-1]]:19: error: a loop counting down must stop with 'i >= lower': write 'i > lower' as 'i >= lower + 1'
     a[i] = 1;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i) {

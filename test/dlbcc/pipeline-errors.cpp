@@ -34,6 +34,15 @@ void bounds(int n) {
   }
 }
 
+void countsDown(int n) {
+  for (int i = 1; i < n; ++i) {
+#pragma dlb doacross distribute(a)
+    for (int j = n - 1; j >= 1; --j)
+// CHECK: :[[@LINE-1]]:25: error: the loop inside a doacross pipeline must count up: its blocks follow the pipelined loop's dependences in that order; rewrite it with 'i < upper' and '++i'
+      a[i][j] = a[i - 1][j] + 1;
+  }
+}
+
 void oneD(int n) {
   for (int i = 1; i < n; ++i) {
 #pragma dlb doacross distribute(v)

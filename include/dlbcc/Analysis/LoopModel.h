@@ -138,6 +138,9 @@ struct LoopModel {
   const clang::Expr *Lower = nullptr;
   const clang::Expr *Upper = nullptr;
   bool Inclusive = false; ///< i <= Upper
+  /// `for (i = Upper; i >= Lower; --i)`: the loop counts down (a doall
+  /// only); Lower and Upper (inclusive) are its iterations as a range.
+  bool Descending = false;
   /// `for (i = lower; ...)`: the index is declared before the loop, and gets
   /// the value the loop leaves in it.
   bool IndexOutside = false;

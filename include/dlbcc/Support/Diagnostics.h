@@ -38,6 +38,8 @@ enum class Diag {
   LoopIndexNotInteger,
   LoopCondNotCanonical,
   LoopIncNotCanonical,
+  LoopDownExclusive,
+  LoopDownPipelined,
   LoopBoundWritten,
   LoopBoundSideEffects,
   LoopIndexWritten,

@@ -1,6 +1,7 @@
 // A kernel written as numerical C is: indices and a temporary declared at
 // the top of the function and reused by every loop, and the distributed
-// loop's index read after it.
+// loop's index read after it; loops counting down, as back substitutions
+// and reversed sweeps are written.
 #include <cstdio>
 
 #define N 96
@@ -24,6 +25,23 @@ static int gemm(int n, double alpha) {
   return last;
 }
 
+// Counting down: the index leaves lower - 1; a reduction over the rows.
+static int reversed(int n, double &s) {
+  int i, j;
+  s = 0;
+#pragma dlb doall distribute(A, C) reduction(+: s)
+  for (i = n - 1; i >= 1; i--) {
+    for (j = 0; j < n; j++)
+      C[i][j] = A[i][j] * 2 - A[i - 1][j];
+    s += C[i][1];
+  }
+  int stop = i;
+#pragma dlb doall distribute(A)
+  for (int r = n - 2; 0 <= r; --r)
+    A[r][0] = A[r][1] + r;
+  return stop;
+}
+
 int main() {
   int i, j;
   for (i = 0; i < N; i++)
@@ -39,5 +57,11 @@ int main() {
       w += C[i][j] * ((i + j) % 3);
     }
   std::printf("gemm n=%d last=%d sum=%.17g w=%.17g\n", N, last, s, w);
+  double r = 0;
+  int stop = reversed(N, r);
+  s = 0;
+  for (i = 0; i < N; i++)
+    s += C[i][i] * (i + 1) + A[i][0];
+  std::printf("reversed stop=%d sum=%.17g rows=%.6e\n", stop, s, r);
   return 0;
 }
