@@ -161,8 +161,11 @@ std::vector<char> packResult(const RankWork &W,
                              const LoopSpec &Spec) {
   Writer Out;
   Out.put(W.Counters);
-  for (const ReductionSlot &S : W.Slots)
-    Out.put(S);
+  for (const ReductionSlot &S : W.Slots) {
+    Out.put(S.Has);
+    Out.put(S.Bytes);
+    Out.putVector(S.Elements);
+  }
   Out.put<std::uint64_t>(Executed.size());
   for (const Piece &P : Executed) {
     Out.put(P.Iters);
@@ -186,8 +189,11 @@ RankWork unpackResult(std::vector<char> &Buf, const LoopSpec &Spec,
   Reader In(Buf);
   RankWork W(Spec.Reductions);
   W.Counters = In.get<WorkCounters>();
-  for (ReductionSlot &S : W.Slots)
-    S = In.get<ReductionSlot>();
+  for (ReductionSlot &S : W.Slots) {
+    S.Has = In.get<bool>();
+    std::memcpy(S.Bytes, In.take(sizeof S.Bytes), sizeof S.Bytes);
+    S.Elements = In.getVector<unsigned char>();
+  }
   const auto Pieces = In.get<std::uint64_t>();
   for (std::uint64_t I = 0; I < Pieces; ++I) {
     const auto R = In.get<Range>();
@@ -582,7 +588,7 @@ void LoopRun::run() {
     const ReductionArg &R = Reductions[K];
     for (const RankWork &W : Work)
       if (W.Slots[K].Has)
-        R.Combine(R.Var, W.Slots[K].Bytes, R.Op);
+        R.Combine(R.Var, W.Slots[K].data(), R.Count, R.Op);
   }
   if (Pipe) {
     const PipelineReport &R = Pipe->report();

@@ -171,22 +171,32 @@ struct ArrayArg {
 };
 
 /// A reduction variable on the pseudo-master.
+/// A scalar (Count 1) or an array of Count elements (OpenMP 4.5 array
+/// reductions: each element is reduced on its own).
 struct ReductionArg {
   void *Var = nullptr;
   std::size_t Size = 0;
+  std::size_t Count = 1;
   ReduceOp Op = ReduceOp::Sum;
-  /// *Acc = combine(Op, *Acc, *Value) for the variable's type.
-  void (*Combine)(void *Acc, const void *Value, ReduceOp Op) = nullptr;
+  /// Acc[k] = combine(Op, Acc[k], Value[k]) for k < Count, for the
+  /// variable's element type.
+  void (*Combine)(void *Acc, const void *Value, std::size_t Count,
+                  ReduceOp Op) = nullptr;
 };
 
 namespace detail {
 template <class ValueT>
-void combineBytes(void *Acc, const void *Value, ReduceOp Op) {
-  ValueT Current, Next;
-  std::memcpy(&Current, Acc, sizeof(ValueT));
-  std::memcpy(&Next, Value, sizeof(ValueT));
-  Current = combine(Op, Current, Next);
-  std::memcpy(Acc, &Current, sizeof(ValueT));
+void combineBytes(void *Acc, const void *Value, std::size_t Count,
+                  ReduceOp Op) {
+  for (std::size_t Item = 0; Item < Count; ++Item) {
+    char *Into = static_cast<char *>(Acc) + Item * sizeof(ValueT);
+    ValueT Current, Next;
+    std::memcpy(&Current, Into, sizeof(ValueT));
+    std::memcpy(&Next, static_cast<const char *>(Value) + Item * sizeof(ValueT),
+                sizeof(ValueT));
+    Current = combine(Op, Current, Next);
+    std::memcpy(Into, &Current, sizeof(ValueT));
+  }
 }
 } // namespace detail
 
@@ -205,6 +215,12 @@ struct ArrayView {
 struct ReductionSlot {
   alignas(16) unsigned char Bytes[16];
   bool Has = false;
+  /// An array reduction's partial, element by element (Bytes unused).
+  std::vector<unsigned char> Elements;
+  const void *data() const {
+    return Elements.empty() ? static_cast<const void *>(Bytes)
+                            : Elements.data();
+  }
 };
 
 /// The kernel's window on one block of iterations. Built by the runtime.
@@ -279,7 +295,19 @@ public:
       Out.Has = true;
       return;
     }
-    detail::combineBytes<ValueT>(Out.Bytes, &Value, Op);
+    detail::combineBytes<ValueT>(Out.Bytes, &Value, 1, Op);
+  }
+  /// The same for an array reduction: the block's partial of each element.
+  template <class ValueT, std::size_t Count>
+  void reduce(unsigned Slot, ReduceOp Op, const ValueT (&Values)[Count]) const {
+    ReductionSlot &Out = Reductions[Slot];
+    if (!Out.Has) {
+      Out.Elements.resize(sizeof Values);
+      std::memcpy(Out.Elements.data(), Values, sizeof Values);
+      Out.Has = true;
+      return;
+    }
+    detail::combineBytes<ValueT>(Out.Elements.data(), Values, Count, Op);
   }
 
   /// A bitonic loop (LoopRun::bitonic): begin() and end() count pairs. Pair
@@ -509,6 +537,17 @@ public:
     ReductionArg Arg;
     Arg.Var = &Var;
     Arg.Size = sizeof(ValueT);
+    Arg.Op = Op;
+    Arg.Combine = &detail::combineBytes<ValueT>;
+    Reductions.push_back(Arg);
+  }
+  /// An array reduction: each element of Var is reduced on its own.
+  template <class ValueT, std::size_t Count>
+  void reduction(ValueT (&Var)[Count], ReduceOp Op) {
+    ReductionArg Arg;
+    Arg.Var = Var;
+    Arg.Size = sizeof Var;
+    Arg.Count = Count;
     Arg.Op = Op;
     Arg.Combine = &detail::combineBytes<ValueT>;
     Reductions.push_back(Arg);

@@ -295,12 +295,20 @@ private:
     }
     case ArrayForm::Vector:
       return {"static_cast<long long>(" + Name + ".size())", std::nullopt};
-    case ArrayForm::PointerToArray:
-      if (D == 1)
-        return Constant(T->getPointeeType(),
-                        "std::extent<std::remove_pointer_t<decltype(" + Name +
-                            ")>>::value");
-      return Shape(0);
+    case ArrayForm::PointerToArray: {
+      if (D == 0)
+        return Shape(0);
+      // Dimension D is dimension D - 1 of the pointee.
+      QualType AT = T->getPointeeType();
+      for (unsigned K = 1; K < D && !AT.isNull(); ++K)
+        AT = Ctx.getAsArrayType(AT) ? Ctx.getAsArrayType(AT)->getElementType()
+                                    : QualType();
+      if (AT.isNull())
+        return {"", std::nullopt};
+      return Constant(AT, "std::extent<std::remove_pointer_t<decltype(" +
+                              Name + ")>, " + std::to_string(D - 1) +
+                              ">::value");
+    }
     case ArrayForm::Pointer:
     case ArrayForm::PointerToPointer:
       return Shape(D);

@@ -72,23 +72,23 @@ bool isStdVector(QualType T, QualType &Elem) {
 std::optional<ArrayTypeInfo> arrayTypeInfo(QualType T, ASTContext &Ctx) {
   T = T.getNonReferenceType();
   ArrayTypeInfo I;
-  if (const auto *AT = Ctx.getAsArrayType(T)) {
-    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
-    I.Supported = CAT != nullptr;
-    QualType E = AT->getElementType();
-    if (const auto *Inner = Ctx.getAsArrayType(E)) {
-      I.Dims = 2;
+  // Each array level of E adds a dimension (3-D and more: T[R][Q][P]).
+  auto Levels = [&](QualType E) {
+    while (const auto *Inner = Ctx.getAsArrayType(E)) {
+      ++I.Dims;
       I.Supported &= isa<ConstantArrayType>(Inner);
       E = Inner->getElementType();
     }
     I.Elem = E;
+  };
+  if (const auto *AT = Ctx.getAsArrayType(T)) {
+    I.Supported = isa<ConstantArrayType>(AT);
+    Levels(AT->getElementType());
   } else if (const auto *PT = T->getAs<PointerType>()) {
     QualType P = PT->getPointeeType();
-    if (const auto *Inner = Ctx.getAsArrayType(P)) {
+    if (Ctx.getAsArrayType(P)) {
       I.Form = ArrayForm::PointerToArray;
-      I.Dims = 2;
-      I.Supported = isa<ConstantArrayType>(Inner);
-      I.Elem = Inner->getElementType();
+      Levels(P);
     } else if (const auto *PP = P->getAs<PointerType>()) {
       I.Form = ArrayForm::PointerToPointer;
       I.Dims = 2;
@@ -247,7 +247,8 @@ void collectTerms(const Expr *E, ReductionOp Op, bool Subtracted,
 /// a factor of a chain of *, or an argument of min/max, and no other operand
 /// mentions V.
 const Expr *accumulatorOf(const Expr *Combined, const VarDecl *V,
-                          ReductionOp Op) {
+                          ReductionOp Op,
+                          llvm::function_ref<bool(const Expr *)> IsAccumulator) {
   SmallVector<std::pair<const Expr *, bool>, 4> Terms;
   if (Op == ReductionOp::Sum || Op == ReductionOp::Prod) {
     collectTerms(Combined, Op, false, Terms);
@@ -268,20 +269,34 @@ const Expr *accumulatorOf(const Expr *Combined, const VarDecl *V,
   for (auto [Term, Subtracted] : Terms) {
     if (!mentions(Term, V))
       continue;
-    if (Accumulator || Subtracted || !refersTo(Term, V))
+    if (Accumulator || Subtracted || !IsAccumulator(Term))
       return nullptr;
     Accumulator = Term;
   }
   return Accumulator;
 }
 
-/// Is this reference to reduction variable V part of an allowed update whose
-/// value is not used?
-/// The update (`x += e`, `x = x + e`, `++x`, ...) this reference to
-/// reduction variable V is part of, or null if it is used in another way.
-const Expr *reductionUpdate(const DeclRefExpr *D, const VarDecl *V,
-                            ReductionOp Op, ParentMap &PM) {
-  const Expr *E = D;
+/// The element `V[e]` that \p X denotes, with e free of side effects and
+/// of V, or null.
+const ArraySubscriptExpr *elementOf(const Expr *X, const VarDecl *V,
+                                    const ASTContext &Ctx) {
+  const auto *S = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
+  if (!S || !refersTo(S->getBase(), V) || mentions(S->getIdx(), V) ||
+      S->getIdx()->HasSideEffects(Ctx))
+    return nullptr;
+  return S;
+}
+
+/// The update (`x += e`, `x = x + e`, `++x`, ...) that this occurrence \p E
+/// of reduction variable V is part of, or null if it is used in another
+/// way. For an array reduction E is an element `V[e]`, and an update
+/// `x = x + e` must name the same element on both sides.
+const Expr *reductionUpdate(const Expr *E, const VarDecl *V, ReductionOp Op,
+                            ParentMap &PM, const ASTContext &Ctx) {
+  const bool Array = !isa<DeclRefExpr>(E);
+  auto IsTarget = [&](const Expr *X) {
+    return Array ? elementOf(X, V, Ctx) != nullptr : refersTo(X, V);
+  };
   const Stmt *P = consumer(E, PM);
   const Expr *Update = nullptr;
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(P)) {
@@ -298,10 +313,20 @@ const Expr *reductionUpdate(const DeclRefExpr *D, const VarDecl *V,
     // the right, at any depth.
     for (const Stmt *S = P; isa_and_nonnull<Expr>(S); S = PM.getParent(S)) {
       const auto *B = dyn_cast<BinaryOperator>(S);
-      if (!B || B->getOpcode() != BO_Assign || !refersTo(B->getLHS(), V))
+      if (!B || B->getOpcode() != BO_Assign || !IsTarget(B->getLHS()))
         continue;
-      const Expr *Accumulator = accumulatorOf(B->getRHS(), V, Op);
-      if (B->getLHS() == E ? Accumulator != nullptr : Accumulator == D)
+      const Expr *Target = B->getLHS();
+      const Expr *Accumulator = accumulatorOf(
+          B->getRHS(), V, Op, [&](const Expr *X) {
+            if (!Array)
+              return refersTo(X, V);
+            const ArraySubscriptExpr *L = elementOf(Target, V, Ctx);
+            const ArraySubscriptExpr *R = elementOf(X, V, Ctx);
+            return L && R && printed(L->getIdx(), Ctx) ==
+                                 printed(R->getIdx(), Ctx);
+          });
+      if (Target == E ? Accumulator != nullptr
+                      : Accumulator && Accumulator->IgnoreParenImpCasts() == E)
         Update = B;
       break;
     }
@@ -311,8 +336,8 @@ const Expr *reductionUpdate(const DeclRefExpr *D, const VarDecl *V,
 
 /// Does the update compute in floating point for an integer variable? Each
 /// step truncates, and in parallel the steps truncate in another order.
-bool truncatesFloatingUpdate(const Expr *Update, const VarDecl *V) {
-  if (!V->getType()->isIntegerType())
+bool truncatesFloatingUpdate(const Expr *Update, QualType T) {
+  if (!T->isIntegerType())
     return false;
   if (const auto *CA = dyn_cast<CompoundAssignOperator>(Update))
     return CA->getComputationLHSType()->isRealFloatingType();
@@ -321,16 +346,20 @@ bool truncatesFloatingUpdate(const Expr *Update, const VarDecl *V) {
   return false;
 }
 
-const char *reductionForm(ReductionOp Op) {
+const char *reductionForm(ReductionOp Op, bool Array) {
   switch (Op) {
   case ReductionOp::Sum:
-    return "'x += e', 'x -= e', '++x' or 'x = x + e'";
+    return Array ? "'x[k] += e', 'x[k] -= e', '++x[k]' or 'x[k] = x[k] + e'"
+                 : "'x += e', 'x -= e', '++x' or 'x = x + e'";
   case ReductionOp::Prod:
-    return "'x *= e' or 'x = x * e'";
+    return Array ? "'x[k] *= e' or 'x[k] = x[k] * e'"
+                 : "'x *= e' or 'x = x * e'";
   case ReductionOp::Min:
-    return "'x = std::min(x, e)' or 'x = fmin(x, e)'";
+    return Array ? "'x[k] = std::min(x[k], e)' or 'x[k] = fmin(x[k], e)'"
+                 : "'x = std::min(x, e)' or 'x = fmin(x, e)'";
   case ReductionOp::Max:
-    return "'x = std::max(x, e)' or 'x = fmax(x, e)'";
+    return Array ? "'x[k] = std::max(x[k], e)' or 'x[k] = fmax(x[k], e)'"
+                 : "'x = std::max(x, e)' or 'x = fmax(x, e)'";
   }
   return "";
 }
@@ -445,6 +474,19 @@ private:
   /// Checks that \p L is `for (T x = lo; x < hi; ++x)` (or an equivalent
   /// form) and fills \p C.
   bool checkCanonical(const ForStmt *L, CanonicalLoop &C, bool AllowDown);
+  /// Reduction variable V's use D (an element of Array, for an array
+  /// reduction); false if V is not a reduction variable.
+  bool handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
+                          const ConstantArrayType *Array);
+  /// V's type if it is a one-dimensional array of arithmetic elements.
+  const ConstantArrayType *reductionArray(const VarDecl *V) const {
+    const ConstantArrayType *T =
+        Ctx.getAsConstantArrayType(V->getType().getNonReferenceType());
+    return T && T->getElementType()->isArithmeticType() &&
+                   !T->getElementType().isConstQualified()
+               ? T
+               : nullptr;
+  }
   /// Doacross: the enclosing loop's body holds nothing but the annotated
   /// loop (and its pragma), and its form is canonical.
   bool checkPipelinedLoop(const ForStmt *L);
@@ -900,11 +942,50 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
       report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << printed(E, Ctx);
     return true;
   }
+  // A reduction over a one-dimensional array of numbers (OpenMP 4.5).
+  if (const ConstantArrayType *R = reductionArray(V);
+      R && handleReductionUse(E, V, R))
+    return true;
   if (std::optional<ArrayTypeInfo> TI = arrayTypeInfo(V->getType(), Ctx))
     handleArrayUse(E, V, *TI);
   else
     handleScalarUse(E, V);
   return true;
+}
+
+bool LoopAnalyzer::handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
+                                      const ConstantArrayType *Array) {
+  for (const ReductionSpec &R : A.Reductions) {
+    if (R.Var.Decl != V)
+      continue;
+    UsedReductions.insert(V);
+    WrittenVars.insert(V);
+    // An array is updated element by element: V[e] (V decays first).
+    const Expr *Occurrence = D;
+    if (Array) {
+      const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(
+          PM.getParent(PM.getParent(D)));
+      Occurrence = S && S->getBase()->IgnoreParenImpCasts() == D
+                       ? elementOf(S, V, Ctx)
+                       : nullptr;
+    }
+    const Expr *Update =
+        Occurrence ? reductionUpdate(Occurrence, V, R.Op, PM, Ctx) : nullptr;
+    QualType T = Array ? Array->getElementType()
+                       : V->getType().getNonReferenceType();
+    if (Update && truncatesFloatingUpdate(Update, T)) {
+      if (TruncatingReductions.insert(Update).second) {
+        report(DE, Update->getBeginLoc(), Diag::ReductionTruncates)
+            << V->getName();
+        Failed = true;
+      }
+    } else if (!Update && rejectOnce(Diag::ReductionBadUse, V)) {
+      report(DE, D->getLocation(), Diag::ReductionBadUse)
+          << V->getName() << reductionForm(R.Op, Array != nullptr);
+    }
+    return true;
+  }
+  return false;
 }
 
 void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
@@ -915,24 +996,8 @@ void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
           << V->getName() << T;
     return;
   }
-  for (const ReductionSpec &R : A.Reductions) {
-    if (R.Var.Decl != V)
-      continue;
-    UsedReductions.insert(V);
-    WrittenVars.insert(V);
-    const Expr *Update = reductionUpdate(D, V, R.Op, PM);
-    if (Update && truncatesFloatingUpdate(Update, V)) {
-      if (TruncatingReductions.insert(Update).second) {
-        report(DE, Update->getBeginLoc(), Diag::ReductionTruncates)
-            << V->getName();
-        Failed = true;
-      }
-    } else if (!Update && rejectOnce(Diag::ReductionBadUse, V)) {
-      report(DE, D->getLocation(), Diag::ReductionBadUse)
-          << V->getName() << reductionForm(R.Op);
-    }
+  if (handleReductionUse(D, V, nullptr))
     return;
-  }
   switch (classifyUse(D, PM)) {
   case Use::Read:
     ScalarReads.insert(V);
@@ -1100,6 +1165,15 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
     AM.HaloLo = std::min(AM.HaloLo, 0LL);
     AM.HaloHi = std::max(AM.HaloHi, 0LL);
   }
+  // Three or more dimensions: blocks of rows (each a contiguous slab).
+  // Pipelines and bitonic pairs reject them anyway (ViewHigherDim).
+  if (Dim && *Dim != 0 && AM.Dims >= 3 && A.Kind == LoopKind::DoAll &&
+      A.Schedule != ScheduleKind::Bitonic) {
+    report(DE, AM.Accesses.front().Expr->getBeginLoc(),
+           Diag::ArrayDistHigherDim)
+        << Name << AM.Dims << IndexName;
+    Ok = false;
+  }
   if (Dim)
     AM.DistDim = *Dim;
   return Ok;
@@ -1161,12 +1235,22 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
   auto Find = [](const SmallVectorImpl<NamedVar> &L, const VarDecl *V) {
     return llvm::any_of(L, [&](const NamedVar &N) { return N.Decl == V; });
   };
+  // A reduction over an array that is not one-dimensional with a constant
+  // size was seen as an array; buildScalars reports it, once.
   for (const ReductionSpec &R : A.Reductions)
-    if (Arrays.count(R.Var.Decl)) {
-      report(DE, R.Var.Loc, Diag::ReductionAlsoArray) << R.Var.Name;
+    Arrays.erase(R.Var.Decl);
+  for (auto &[V, AM] : Arrays) {
+    // Bitonic pairs and pipeline blocks see arrays through views of one or
+    // two dimensions.
+    const bool Bitonic = A.Schedule == ScheduleKind::Bitonic;
+    if (AM.Dims >= 3 && (Bitonic || A.Kind == LoopKind::DoAcross)) {
+      report(DE,
+             AM.Accesses.empty() ? V->getLocation()
+                                 : AM.Accesses.front().Expr->getBeginLoc(),
+             Diag::ViewHigherDim)
+          << V->getName() << AM.Dims << !Bitonic;
       Failed = true;
     }
-  for (auto &[V, AM] : Arrays) {
     bool Dist = Find(A.Distributed, V);
     AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
     AM.Shape = A.shapeOf(V);
@@ -1252,10 +1336,9 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
 
 void LoopAnalyzer::buildScalars(LoopModel &M) {
   for (const ReductionSpec &R : A.Reductions) {
-    if (Arrays.count(R.Var.Decl))
-      continue;
     QualType T = R.Var.Decl->getType().getNonReferenceType();
-    if (!T->isArithmeticType() || T.isConstQualified()) {
+    if ((!T->isArithmeticType() || T.isConstQualified()) &&
+        !reductionArray(R.Var.Decl)) {
       report(DE, R.Var.Loc, Diag::ReductionNotScalar) << R.Var.Name;
       Failed = true;
       continue;

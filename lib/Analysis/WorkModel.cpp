@@ -819,6 +819,15 @@ std::string WorkModel::data() {
       D.Constant += Elem;
       continue;
     }
+    if (A.Dims >= 3) {
+      // Distributed by rows (LoopAnalyzer): a row is all the rest.
+      QualType T = A.Var->getType().getNonReferenceType();
+      QualType Row = A.Form == ArrayForm::CArray
+                         ? Ctx.getAsArrayType(T)->getElementType()
+                         : T->getPointeeType();
+      D.Constant += Ctx.getTypeSizeInChars(Row).getQuantity();
+      continue;
+    }
     unsigned Other = 1 - A.DistDim;
     QualType T = A.Var->getType().getNonReferenceType();
     std::optional<double> Extent;

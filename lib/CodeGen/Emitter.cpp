@@ -110,20 +110,23 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
     return std::nullopt;
   // The pointer's element: the array's element, or a row of a 2-D array.
   std::string Elem = spell(A.ElemType, Ctx), Row = Elem, Suffix;
-  if (A.Dims == 2) {
+  if (A.Dims >= 2) {
+    // The extents of a row (of each element of the first dimension).
     QualType T = A.Var->getType().getNonReferenceType();
     QualType RowType = A.Form == ArrayForm::CArray
                            ? Ctx.getAsArrayType(T)->getElementType()
                            : T->getPointeeType();
-    const ConstantArrayType *C = Ctx.getAsConstantArrayType(RowType);
-    if (!C)
+    while (const ConstantArrayType *C = Ctx.getAsConstantArrayType(RowType)) {
+      Suffix += "[" + std::to_string(C->getSize().getZExtValue()) + "]";
+      RowType = C->getElementType();
+    }
+    if (Suffix.empty())
       return std::nullopt;
-    Suffix = "[" + std::to_string(C->getSize().getZExtValue()) + "]";
     Row = Elem + Suffix;
   }
   RestrictArray R;
   StringRef N = A.Var->getName();
-  R.Param = A.Dims == 2 ? Elem + " (*__restrict " + N.str() + ")" + Suffix
+  R.Param = A.Dims >= 2 ? Elem + " (*__restrict " + N.str() + ")" + Suffix
                         : Elem + " *__restrict " + N.str();
   R.Argument = std::string(BlockVar) +
                (A.Role == ArrayRole::Distributed ? ".rows<" : ".wholeData<") +
@@ -184,9 +187,22 @@ std::string Emitter::declarations(const LoopModel &M) const {
     ++Slot;
   }
   for (const ReductionModel &Red : M.Reductions) {
-    std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
-    OS << "  " << T << " " << Red.Var->getName() << " = dlb::identity<" << T
-       << ">(" << runtimeOp(Red.Op) << ");\n";
+    QualType Type = Red.Var->getType().getNonReferenceType();
+    StringRef N = Red.Var->getName();
+    if (const ConstantArrayType *A = Ctx.getAsConstantArrayType(Type)) {
+      // An array reduction: a private array of identities, on the heap.
+      std::string E = spell(A->getElementType(), Ctx);
+      OS << "  using dlbcc_" << N << "_t = " << spell(Type, Ctx) << ";\n"
+         << "  std::vector<" << E << "> dlbcc_" << N << "_private(std::extent<dlbcc_"
+         << N << "_t>::value, dlb::identity<" << E << ">("
+         << runtimeOp(Red.Op) << "));\n"
+         << "  dlbcc_" << N << "_t &" << N << " = *reinterpret_cast<dlbcc_" << N
+         << "_t *>(dlbcc_" << N << "_private.data());\n";
+      continue;
+    }
+    std::string T = spell(Type, Ctx);
+    OS << "  " << T << " " << N << " = dlb::identity<" << T << ">("
+       << runtimeOp(Red.Op) << ");\n";
   }
   return Out;
 }
@@ -337,8 +353,10 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
       OS << "  };\n  dlbcc_body(" << Args << ");\n";
     Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {
-      std::string T = spell(Red.Var->getType().getNonReferenceType(), Ctx);
-      OS << "  " << BlockVar << ".reduce<" << T << ">(" << Slot++ << ", "
+      QualType Type = Red.Var->getType().getNonReferenceType();
+      // An array's element type and extent are deduced.
+      std::string T = Type->isArrayType() ? "" : "<" + spell(Type, Ctx) + ">";
+      OS << "  " << BlockVar << ".reduce" << T << "(" << Slot++ << ", "
          << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
     }
   }
@@ -462,7 +480,9 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     }
     OS << "  " << RunVar << "." << Method << "(" << N << Extents;
     if (Dist) {
-      if (A.Dims == 2)
+      // An array of three or more dimensions is passed as a 2-D array of
+      // rows of arrays (distributed along its first dimension).
+      if (A.Dims >= 2)
         OS << ", " << A.DistDim;
       OS << ", dlb::Access{" << (A.Written ? "true" : "false") << ", "
          << A.HaloLo << ", " << A.HaloHi << "}";

@@ -77,6 +77,13 @@ DiagInfo info(Diag D) {
     return {E, "the loop must step its index by one, up ('++i', 'i++', "
                "'i += 1') with 'i < upper' or down ('--i', 'i--', 'i -= 1') "
                "with 'i >= lower'; other strides are not supported"};
+  case Diag::ArrayDistHigherDim:
+    return {E, "array '%0' has %1 dimensions and can be distributed along "
+               "its first one only; subscript its first dimension with '%2' "
+               "(a loop over another dimension may be the one to distribute)"};
+  case Diag::ViewHigherDim:
+    return {E, "%select{schedule(bitonic)|a doacross pipeline}2 takes arrays "
+               "of one or two dimensions; '%0' has %1"};
   case Diag::LoopDownExclusive:
     return {E, "a loop counting down must stop with 'i >= lower': write "
                "'i > lower' as 'i >= lower + 1'"};
@@ -132,7 +139,9 @@ DiagInfo info(Diag D) {
   case Diag::ScalarAddressTaken:
     return {E, "the address of '%0' escapes in the loop"};
   case Diag::ReductionNotScalar:
-    return {E, "reduction variable '%0' must be an arithmetic scalar"};
+    return {E, "reduction variable '%0' must be an arithmetic scalar or a "
+               "one-dimensional array of them with a constant size (a "
+               "std::vector or a pointer is not supported yet)"};
   case Diag::ReductionBadUse:
     return {E, "reduction variable '%0' may only be updated as %1 in the "
                "loop"};
@@ -141,12 +150,11 @@ DiagInfo info(Diag D) {
                "floating-point value: each update truncates, and in parallel "
                "the truncations would happen in another order; convert the "
                "value to an integer, or make '%0' floating-point"};
-  case Diag::ReductionAlsoArray:
-    return {E, "'%0' is a reduction variable and cannot be an array"};
   case Diag::ArrayUnsupportedType:
     return {E, "array '%0' has type %1; supported are C arrays of arithmetic "
-               "type with constant extents (1-D and 2-D), pointers with "
-               "shape(), and std::vector of arithmetic type (1-D)"};
+               "type with constant extents (any number of dimensions), "
+               "pointers with shape(), and std::vector of arithmetic type "
+               "(1-D)"};
   case Diag::ArrayPointerNeedsShape:
     return {E, "'%0' is a pointer; give its extents with shape(%0[n]) or "
                "shape(%0[n][m])"};

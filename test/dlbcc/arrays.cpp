@@ -17,14 +17,15 @@ double sum(const double *x, int n) {
 
 void arrays(int n, double *p, double **pp, std::vector<double> &v,
             double (*rows)[10], double x) {
+// Three dimensions: distributed along the first one only.
+#pragma dlb doall distribute(cube)
+  for (int i = 0; i < 4; ++i)
+    cube[0][i][1] = 1;
+// CHECK: :[[@LINE-1]]:5: error: array 'cube' has 3 dimensions and can be distributed along its first one only; subscript its first dimension with 'i' (a loop over another dimension may be the one to distribute)
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
-    a[i] = cube[0][0][i];
-// CHECK: :[[@LINE-1]]:12: error: array 'cube' has type 'double[4][4][4]'; supported are C arrays of arithmetic type with constant extents (1-D and 2-D), pointers with shape(), and std::vector of arithmetic type (1-D)
-#pragma dlb doall distribute(a)
-  for (int i = 0; i < n; ++i)
-    a[i] = structs[i].v;
-// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'
+    a[i] = structs[i].v + cube[0][0][i % 4];
+// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'; supported are C arrays of arithmetic type with constant extents (any number of dimensions), pointers with shape(), and std::vector of arithmetic type (1-D)
 // CHECK: :[[@LINE-2]]:12: error: unsupported use of array 'structs': dlbcc cannot tell which elements it reads or writes
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)

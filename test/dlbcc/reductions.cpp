@@ -2,7 +2,7 @@
 // RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 
 #include <algorithm>
-double a[100];
+double a[100], grid[10][10];
 const double limit = 4;
 
 void reductions(int n) {
@@ -36,11 +36,20 @@ void reductions(int n) {
     s = s + a[i];
 // CHECK: :[[@LINE-1]]:5: error: scalar 's' is assigned in the loop but declared outside it
 // CHECK: :[[@LINE-4]]:34: error: reduction variable 'limit' must be an arithmetic scalar
+// An array reduction updates elements, each in the form of its operator.
 #pragma dlb doall reduction(+: a)
-// CHECK: :[[@LINE-1]]:32: error: 'a' is a reduction variable and cannot be an array
+  for (int i = 0; i < n - 1; ++i)
+    a[i] = a[i + 1] + 1;
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'a' may only be updated as 'x[k] += e', 'x[k] -= e', '++x[k]' or 'x[k] = x[k] + e' in the loop
+#pragma dlb doall reduction(max: a)
   for (int i = 0; i < n; ++i)
-    a[i] += 1;
-// CHECK: :[[@LINE-1]]:5: error: array 'a' is written in the loop but not distributed; add it to distribute()
+    u += a[i];
+// CHECK: :[[@LINE-1]]:5: error: scalar 'u' is assigned in the loop but declared outside it
+// CHECK: :[[@LINE-2]]:10: error: reduction variable 'a' may only be updated as 'x[k] = std::max(x[k], e)' or 'x[k] = fmax(x[k], e)' in the loop
+#pragma dlb doall reduction(+: grid)
+  for (int i = 0; i < n; ++i)
+    grid[i][0] += 1;
+// CHECK: :[[@LINE-3]]:32: error: reduction variable 'grid' must be an arithmetic scalar or a one-dimensional array of them with a constant size (a std::vector or a pointer is not supported yet)
 // The variable must be an added term of the sum, and appear only there.
 #pragma dlb doall reduction(+: u)
   for (int i = 0; i < n; ++i)
