@@ -84,11 +84,32 @@ int runDriver(int Argc, const char **Argv) {
       Split = I;
       break;
     }
-  std::vector<std::string> ClangArgs(Argv + std::min(Split + 1, Argc),
-                                     Argv + Argc);
+  // Preprocessor flags may also come before "--", as on a compiler's
+  // command line (dlbcc prog.cpp -DN=2000 -o prog.dlb.cpp); they go to
+  // Clang ahead of those after "--".
+  std::vector<const char *> Own = {Argv[0]};
+  std::vector<std::string> ClangArgs;
+  for (int I = 1; I < Split; ++I) {
+    llvm::StringRef Arg(Argv[I]);
+    const bool Joined = Arg.size() > 2 && (Arg.starts_with("-D") ||
+                                           Arg.starts_with("-U") ||
+                                           Arg.starts_with("-I"));
+    const bool Separate = Arg == "-D" || Arg == "-U" || Arg == "-I";
+    if (Joined || Arg.starts_with("-std=") || (Separate && I + 1 < Split)) {
+      ClangArgs.push_back(Arg.str());
+      if (Separate)
+        ClangArgs.push_back(Argv[++I]);
+      continue;
+    }
+    Own.push_back(Argv[I]);
+  }
+  ClangArgs.insert(ClangArgs.end(), Argv + std::min(Split + 1, Argc),
+                   Argv + Argc);
 
   po::options_description Visible(
-      "Usage: dlbcc INPUT.cpp -o OUTPUT.cpp [-- CLANG_ARGS...]\n"
+      "Usage: dlbcc INPUT.cpp [-DNAME[=VALUE] -UNAME -IDIR -std=...] "
+      "-o OUTPUT.cpp\n"
+      "             [-- CLANG_ARGS...]\n"
       "       dlbcc --cflags | --libs\n\n"
       "Translates a C++ program annotated with '#pragma dlb' into an MPI\n"
       "program that balances its loops with libdlb. Build the result with\n"
@@ -115,7 +136,8 @@ int runDriver(int Argc, const char **Argv) {
   Positional.add("input", -1);
   po::variables_map VM;
   try {
-    po::store(po::command_line_parser(Split, Argv)
+    po::store(po::command_line_parser(static_cast<int>(Own.size()),
+                                      Own.data())
                   .options(All)
                   .positional(Positional)
                   .run(),
