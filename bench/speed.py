@@ -8,7 +8,9 @@ MPI start-up, measured as a run that stops at an unknown --dlb- option, is
 subtracted), on 2
 ranks with `static` and `auto`, and on 2 ranks next to a CPU-bound process
 pinned to core 0 (`static` and `auto`; 1.5 cores are left, so the limit is
-about 0.67 of the sequential time). Whole-program wall times, medians of
+about 0.67 of the sequential time), and for mxm the same next to a
+master-worker self-scheduling baseline (adaptive weighted factoring, plain
+MPI: bench/inputs/mxm6_awf.cpp). Whole-program wall times, medians of
 --reps paired repetitions, each run after the machine went quiet.
 
     python3 bench/speed.py [--reps 3] [--out bench/results/speed] [--quick]
@@ -39,6 +41,22 @@ KERNELS = [
     ("jacobi2d", "bench/inputs/jacobi2d.cpp", ["-DN=1600", "-DTSTEPS=60"], [],
      "1600 x 1600 Jacobi, 60 steps of two sweeps, grids kept on the ranks"),
 ]
+
+
+# A self-scheduling baseline of a kernel (plain MPI, no libdlb): the same
+# loop balanced by a master handing out chunks by adaptive weighted
+# factoring, every array replicated (bench/inputs/mxm6_awf.cpp).
+BASELINES = {
+    "mxm": ("bench/inputs/mxm6_awf.cpp", ["-DN=720"]),
+}
+
+
+def compile_baseline(workdir, name):
+    source, defines = BASELINES[name]
+    prog = os.path.join(workdir, name + ".awf")
+    subprocess.run(["mpicxx", "-std=c++17", "-O2"] + defines +
+                   [os.path.join(common.ROOT, source), "-o", prog], check=True)
+    return prog
 
 
 def compile_kernel(workdir, name, source, defines, cflags, libs):
@@ -112,7 +130,11 @@ def main():
             common.log("building %s" % name)
             seq, par = compile_kernel(s.workdir, name, source, defines,
                                       cflags, libs)
+            awf = compile_baseline(s.workdir, name) \
+                if name in BASELINES else None
             times = {c[0]: [] for c in configs}
+            times["2 ranks awf"] = []
+            times["hog: 2 awf"] = []
             times["sequential"] = []
             times["start-up"] = []
             times["start-up 2"] = []
@@ -140,7 +162,19 @@ def main():
                         wall, out = timed(cmd)
                     times[label].append(wall)
                     s.reference.check(name, out, "%s %s" % (name, label))
-            m = {k: common.med(v) for k, v in times.items()}
+                for label, hog in (("2 ranks awf", False), ("hog: 2 awf", True)):
+                    if not awf:
+                        continue
+                    s.quiet.wait()
+                    cmd = ["mpiexec", "-n", "2", awf] + args
+                    if hog:
+                        with Hog():
+                            wall, out = timed(cmd)
+                    else:
+                        wall, out = timed(cmd)
+                    times[label].append(wall)
+                    s.reference.check(name, out, "%s %s" % (name, label))
+            m = {k: common.med(v) if v else None for k, v in times.items()}
             seq_t = m["sequential"]
             rows.append([name,
                          common.f2((m["1 rank"] - m["start-up"]) / seq_t),
@@ -149,12 +183,15 @@ def main():
                         [common.f2(m["2 ranks static"] / seq_t),
                          common.f2((m["2 ranks static"] - m["start-up 2"]) /
                                    seq_t),
-                         common.f2(m["hog: 2 auto"] / seq_t)])
+                         common.f2(m["hog: 2 auto"] / seq_t),
+                         common.f2(m["hog: 2 awf"] / seq_t)
+                         if m["hog: 2 awf"] else "-"])
             csv_rows.append([name, what, seq_t, m["start-up"]] +
                             [m[c[0]] for c in configs])
         headers = ["kernel", "1 rank / seq", "seq s", "start-up s"] + \
             [c[0] + " s" for c in configs] + \
-            ["static/seq", "static-start-up/seq", "hog auto/seq"]
+            ["static/seq", "static-start-up/seq", "hog auto/seq",
+             "hog awf/seq"]
         print()
         print(common.fmt_table(headers, rows, "medians of %d repetitions, "
                                "whole-program wall seconds" % reps))

@@ -132,9 +132,12 @@ std::vector<MacroValue> bakedMacros(const LoopModel &M,
       for (const Expr *E : Acc.SubscriptExprs)
         Finder.scan(E);
   }
-  for (const ScalarModel &S : M.Scalars)
+  for (const ScalarModel &S : M.Scalars) {
     if (S.ConstantValue)
       Finder.scan(S.Var->getInit());
+    for (const Expr *E : S.ConstantArgs)
+      Finder.scan(E);
+  }
   return Finder.result();
 }
 

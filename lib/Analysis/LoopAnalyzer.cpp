@@ -364,6 +364,79 @@ const char *reductionForm(ReductionOp Op, bool Array) {
   return "";
 }
 
+/// Every call of a function of this file only, in \p Ctx.
+class CallsOf : public RecursiveASTVisitor<CallsOf> {
+public:
+  CallsOf(const FunctionDecl *F, ASTContext &Ctx) : F(F), Ctx(Ctx) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getCanonicalDecl() != F->getCanonicalDecl())
+      return true;
+    // Only as the callee of a call: any other use may call it elsewhere.
+    const CallExpr *Call = nullptr;
+    DynTypedNodeList P = Ctx.getParents(*E);
+    if (!P.empty())
+      if (const auto *Cast = P[0].get<ImplicitCastExpr>()) {
+        DynTypedNodeList Q = Ctx.getParents(*Cast);
+        Call = Q.empty() ? nullptr : Q[0].get<CallExpr>();
+      }
+    if (Call && Call->getCallee()->IgnoreImpCasts() == E)
+      Calls.push_back(Call);
+    else
+      Escapes = true;
+    return true;
+  }
+  std::vector<const CallExpr *> Calls;
+  bool Escapes = false;
+
+private:
+  const FunctionDecl *F;
+  ASTContext &Ctx;
+};
+
+/// The value that every call passes to integral parameter \p P of \p F,
+/// when F is internal to this file, never used but called, and never
+/// assigns P; the arguments go to \p Args.
+std::optional<llvm::APSInt>
+constantArgument(const ParmVarDecl *P, const FunctionDecl *F, ASTContext &Ctx,
+                 std::vector<const Expr *> &Args) {
+  if (F->isExternallyVisible() || F->isMain() || !F->hasBody() ||
+      !P->getType()->isIntegralOrEnumerationType() ||
+      P->getType()->isReferenceType())
+    return std::nullopt;
+  ParentMap PM(F->getBody());
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const ParmVarDecl *P;
+    ParentMap &PM;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == P && classifyUse(E, PM) != Use::Read)
+        Found = true;
+      return true;
+    }
+  } W{{}, P, PM};
+  W.TraverseStmt(F->getBody());
+  if (W.Found)
+    return std::nullopt;
+  CallsOf Finder(F, Ctx);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (Finder.Escapes || Finder.Calls.empty())
+    return std::nullopt;
+  std::optional<llvm::APSInt> Value;
+  const unsigned I = P->getFunctionScopeIndex();
+  for (const CallExpr *C : Finder.Calls) {
+    Expr::EvalResult R;
+    if (I >= C->getNumArgs() || C->getArg(I)->isValueDependent() ||
+        !C->getArg(I)->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    llvm::APSInt V = R.Val.getInt();
+    if (Value && !llvm::APSInt::isSameValue(*Value, V))
+      return std::nullopt;
+    Value = V;
+    Args.push_back(C->getArg(I));
+  }
+  return Value;
+}
+
 /// A loop in canonical form: `for (T Index = Lower; Index < Upper; ++Index)`
 /// (`<=` when Inclusive).
 /// The number of rows of a parameter declared as an array with its extent
@@ -478,10 +551,13 @@ private:
   /// reduction); false if V is not a reduction variable.
   bool handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
                           const ConstantArrayType *Array);
-  /// V's type if it is a one-dimensional array of arithmetic elements.
+  /// V's type if it is a one-dimensional array of arithmetic elements with
+  /// a constant size (for a parameter, as declared: `double y[N]`).
   const ConstantArrayType *reductionArray(const VarDecl *V) const {
-    const ConstantArrayType *T =
-        Ctx.getAsConstantArrayType(V->getType().getNonReferenceType());
+    QualType Declared = V->getType().getNonReferenceType();
+    if (const auto *P = dyn_cast<ParmVarDecl>(V))
+      Declared = P->getOriginalType().getNonReferenceType();
+    const ConstantArrayType *T = Ctx.getAsConstantArrayType(Declared);
     return T && T->getElementType()->isArithmeticType() &&
                    !T->getElementType().isConstQualified()
                ? T
@@ -1123,11 +1199,19 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
           Candidates.push_back(K);
       }
     SourceLocation Loc = Acc.Expr->getBeginLoc();
-    if (WithIndex.empty()) {
-      report(DE, Loc, AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
-                                              : Diag::ArrayDistSubscriptForm)
-          << Name << IndexName;
+    // A read of a written array away from the iteration's own element may
+    // see what another iteration writes: the loop is not parallel.
+    auto Reject = [&](Diag Kind) {
+      if (!Acc.Write && AM.Written)
+        report(DE, Loc, Diag::ArrayDistCarried)
+            << Name << printed(Acc.Expr, Ctx) << IndexName;
+      else
+        report(DE, Loc, Kind) << Name << IndexName;
       Ok = false;
+    };
+    if (WithIndex.empty()) {
+      Reject(AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
+                                     : Diag::ArrayDistSubscriptForm);
       continue;
     }
     if (WithIndex.size() > 1 && Candidates.empty()) {
@@ -1147,8 +1231,7 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
     Dim = D;
     const std::optional<AffineForm> &F = Acc.Subs[D];
     if (!F || !F->onlyUses(Index) || F->coeff(Index) != 1) {
-      report(DE, Loc, Diag::ArrayDistSubscriptForm) << Name << IndexName;
-      Ok = false;
+      Reject(Diag::ArrayDistSubscriptForm);
       continue;
     }
     if (Acc.Write && F->Constant != 0) {
@@ -1345,7 +1428,9 @@ void LoopAnalyzer::buildScalars(LoopModel &M) {
     }
     if (!UsedReductions.count(R.Var.Decl))
       report(DE, R.Var.Loc, Diag::ClauseVarNotUsed) << R.Var.Name;
-    M.Reductions.push_back({R.Var.Decl, R.Op});
+    const ConstantArrayType *Array = reductionArray(R.Var.Decl);
+    M.Reductions.push_back(
+        {R.Var.Decl, R.Op, Array ? QualType(Array, 0) : QualType()});
   }
   for (const VarDecl *V : ScalarReads) {
     QualType T = V->getType().getNonReferenceType();
@@ -1359,6 +1444,10 @@ void LoopAnalyzer::buildScalars(LoopModel &M) {
     if (V->isUsableInConstantExpressions(Ctx) && T->isIntegralOrEnumerationType())
       if (const APValue *Val = V->evaluateValue(); Val && Val->isInt())
         S.ConstantValue = llvm::toString(Val->getInt(), 10, Val->getInt().isSigned());
+    if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !S.ConstantValue)
+      if (std::optional<llvm::APSInt> Val =
+              constantArgument(P, Function, Ctx, S.ConstantArgs))
+        S.ConstantValue = llvm::toString(*Val, 10, Val->isSigned());
     M.Scalars.push_back(S);
   }
 }

@@ -842,9 +842,15 @@ std::string WorkModel::data() {
                    ->getSize()
                    .getZExtValue();
     } else {
-      E = A.Shape->Extents[Other];
+      // The rows of a parameter declared `T a[N][M]` come from N as
+      // written when no shape() gives them.
+      E = A.Shape && Other < A.Shape->Extents.size() ? A.Shape->Extents[Other]
+          : Other == 0                               ? A.DeclaredRows
+                                                     : nullptr;
       Expr::EvalResult R;
-      if (E->EvaluateAsInt(R, Ctx))
+      if (!E)
+        Extent = 1;
+      else if (E->EvaluateAsInt(R, Ctx))
         Extent = toDouble(R.Val.getInt());
     }
     if (Extent) {

@@ -189,10 +189,12 @@ std::string Emitter::declarations(const LoopModel &M) const {
   for (const ReductionModel &Red : M.Reductions) {
     QualType Type = Red.Var->getType().getNonReferenceType();
     StringRef N = Red.Var->getName();
-    if (const ConstantArrayType *A = Ctx.getAsConstantArrayType(Type)) {
+    if (!Red.ArrayType.isNull()) {
       // An array reduction: a private array of identities, on the heap.
+      const ConstantArrayType *A = Ctx.getAsConstantArrayType(Red.ArrayType);
       std::string E = spell(A->getElementType(), Ctx);
-      OS << "  using dlbcc_" << N << "_t = " << spell(Type, Ctx) << ";\n"
+      OS << "  using dlbcc_" << N << "_t = " << spell(Red.ArrayType, Ctx)
+         << ";\n"
          << "  std::vector<" << E << "> dlbcc_" << N << "_private(std::extent<dlbcc_"
          << N << "_t>::value, dlb::identity<" << E << ">("
          << runtimeOp(Red.Op) << "));\n"
@@ -342,6 +344,16 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
         Params += (Params.empty() ? "" : ", ") + R->Param;
         Args += (Args.empty() ? "" : ", ") + R->Argument;
       }
+    // So do the live-in scalars, by value: captured by reference, the
+    // compiler would reload them after every store through the arrays.
+    if (!Params.empty())
+      for (const ScalarModel &S : M.Scalars)
+        if (!S.ConstantValue) {
+          StringRef N = S.Var->getName();
+          Params += ", " + spell(S.Var->getType().getNonReferenceType(), Ctx) +
+                    " " + N.str();
+          Args += ", " + N.str();
+        }
     if (!Params.empty())
       OS << "  auto dlbcc_body = [&](" << Params << ") {\n";
     OS << privates(M);
@@ -355,7 +367,8 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
     for (const ReductionModel &Red : M.Reductions) {
       QualType Type = Red.Var->getType().getNonReferenceType();
       // An array's element type and extent are deduced.
-      std::string T = Type->isArrayType() ? "" : "<" + spell(Type, Ctx) + ">";
+      std::string T =
+          Red.ArrayType.isNull() ? "<" + spell(Type, Ctx) + ">" : "";
       OS << "  " << BlockVar << ".reduce" << T << "(" << Slot++ << ", "
          << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
     }
@@ -494,7 +507,14 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
       OS << "  " << RunVar << ".keep(" << Slot << "); // "
          << M.Arrays[Slot].Var->getName() << " stays on the ranks\n";
   for (const ReductionModel &Red : M.Reductions)
-    OS << "  " << RunVar << ".reduction(" << Red.Var->getName() << ", "
+    OS << "  " << RunVar << ".reduction("
+       // A parameter declared as an array is a pointer: seen as the array.
+       << (!Red.ArrayType.isNull() && Red.Var->getType()->isPointerType()
+               ? "*reinterpret_cast<std::add_pointer_t<" +
+                     spell(Red.ArrayType, Ctx) + ">>(" +
+                     Red.Var->getName().str() + ")"
+               : Red.Var->getName().str())
+       << ", "
        << runtimeOp(Red.Op) << ");\n";
   for (const AccessCheck &C : M.AccessChecks)
     OS << "  if (" << C.Guard << ")\n    " << RunVar << ".checkAccess("

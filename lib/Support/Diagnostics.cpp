@@ -77,6 +77,12 @@ DiagInfo info(Diag D) {
     return {E, "the loop must step its index by one, up ('++i', 'i++', "
                "'i += 1') with 'i < upper' or down ('--i', 'i--', 'i -= 1') "
                "with 'i >= lower'; other strides are not supported"};
+  case Diag::ArrayDistCarried:
+    return {E, "'%1' reads an element of '%0' that another iteration of '%2' "
+               "may write (each iteration writes '%0' at its own '%2'): the "
+               "iterations depend on each other, and the loop is not parallel "
+               "as written; distribute a loop whose iterations are "
+               "independent, or read a copy made before the loop"};
   case Diag::ArrayDistHigherDim:
     return {E, "array '%0' has %1 dimensions and can be distributed along "
                "its first one only; subscript its first dimension with '%2' "

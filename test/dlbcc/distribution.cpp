@@ -39,6 +39,13 @@ void dist(int n) {
     a[0] = 2;
 // CHECK: :[[@LINE-1]]:5: error: the distributed dimension of 'a' must be subscripted by 'i' or 'i + constant'
   }
+// Reading a written array elsewhere than at 'i + c': the iterations depend
+// on each other (forward substitution, a pivot row).
+#pragma dlb doall distribute(a, m)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j)
+      a[i] -= m[i][j] * a[j];
+// CHECK: :[[@LINE-1]]:25: error: 'a[j]' reads an element of 'a' that another iteration of 'i' may write (each iteration writes 'a' at its own 'i'): the iterations depend on each other, and the loop is not parallel as written; distribute a loop whose iterations are independent, or read a copy made before the loop
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n - 1; ++i)
     a[i + 1] = 1;

@@ -23,7 +23,7 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
 // Arrays of contiguous rows reach the loop as restrict pointers (a column
 // distribution keeps its view).
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict w) {
+// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict w, double scale) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
@@ -38,7 +38,7 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   };
-// CHECK-NEXT:   dlbcc_body(dlbcc_block.wholeData<double>(1));
+// CHECK-NEXT:   dlbcc_body(dlbcc_block.wholeData<double>(1), scale);
 // CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
 // CHECK-NEXT: }
 // CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("emit.cpp:[[#LOOP1]]:3", dlbcc_kernel_0, "grid,w");

@@ -73,3 +73,16 @@ void rows(int n, double w, Mode mode, std::vector<double> &v,
 // CHECK-NEXT:   work W(i) = n - i, affine, from cost() (counted: 6 * dlb::trips(i, n))
 // CHECK-NEXT:   data D = 8 bytes
 }
+
+// A parameter declared with its extents, distributed by columns: D counts
+// the rows as declared (N), with no shape().
+#define ROWS 30
+void columns(int n, double B[ROWS][40]) {
+// CHECK: loop model.cpp:[[@LINE+2]]:3: doall j in [0, n), block, strategy auto
+#pragma dlb doall distribute(B)
+  for (int j = 0; j < n; ++j)
+    for (int i = 1; i < ROWS; ++i)
+      B[i][j] += B[i - 1][j];
+// CHECK-NEXT:   array B: distributed, pointer-to-array 2-D of double, dim 1 (columns), halo [0, 0], written
+// CHECK:        data D = 240 bytes
+}

@@ -14,7 +14,7 @@ int counter;
 void accepted(int n, double alpha) {
   int i, j, k;
   double t;
-// EMIT: {{^}}  auto dlbcc_body = [&](double (*__restrict B)[64], double (*__restrict A)[64]) {
+// EMIT: {{^}}  auto dlbcc_body = [&](double (*__restrict B)[64], double (*__restrict A)[64], int n, double alpha) {
 // EMIT-NEXT: {{^}}  int j{};
 // EMIT-NEXT: {{^}}  double t{};
 // EMIT-NEXT: {{^}}  int k{};

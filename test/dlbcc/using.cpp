@@ -56,7 +56,7 @@ int main() {
 // CHECK-NEXT:   using geo::unit;
 // CHECK-NEXT:   {
 // CHECK-NEXT:   double offset = dlbcc_block.scalar<double>(0);
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict a) {
+// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict a, double offset) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
@@ -65,7 +65,7 @@ int main() {
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   };
-// CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0));
+// CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0), offset);
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // A function without using declarations keeps the plain kernel.

@@ -33,8 +33,9 @@ struct MacroValue {
 /// what the analysis evaluated for loop \p M: the bounds of the loop and of
 /// the loops in its body (and of a pipelined loop), the subscripts of its
 /// array accesses, its shape() extents, the declared types of its arrays and
-/// the initializers of its integral constants, following constants named
-/// there to their initializers. Each once, in order of first expansion; a
+/// the initializers of its integral constants and the arguments of the
+/// parameters taken as constants, following constants named there to their
+/// initializers. Each once, in order of first expansion; a
 /// macro that had two values is left out (it was redefined in between).
 std::vector<MacroValue> bakedMacros(const LoopModel &M,
                                     const clang::ASTContext &Ctx);

@@ -90,11 +90,19 @@ struct ScalarModel {
   /// Integral constants are re-declared constexpr in the kernel (so they stay
   /// usable in constant expressions); everything else is sent.
   std::optional<std::string> ConstantValue;
+  /// A parameter that every call of its function (internal, never taken by
+  /// address, never assigned) passes the same constant: those arguments.
+  /// The kernel sees the value as the compiler saw it in the user's program
+  /// (where it propagated it into the loop).
+  std::vector<const clang::Expr *> ConstantArgs;
 };
 
 struct ReductionModel {
   const clang::VarDecl *Var = nullptr;
   ReductionOp Op = ReductionOp::Sum;
+  /// An array reduction: the array's type (`double[N]`; for a parameter
+  /// declared `double y[N]`, as written, though Var is a pointer).
+  clang::QualType ArrayType;
 };
 
 /// A place in the loop body (or a function it calls) where the work estimate

@@ -40,6 +40,7 @@ enum class Diag {
   LoopIncNotCanonical,
   LoopDownExclusive,
   ArrayDistHigherDim,
+  ArrayDistCarried,
   ViewHigherDim,
   LoopDownPipelined,
   LoopBoundWritten,
