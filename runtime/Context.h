@@ -75,6 +75,8 @@ struct Context {
   /// Rank 0, per loop run under a dynamic strategy: what its executions
   /// measured, and the weights the next one starts from.
   std::map<const LoopDesc *, LoopHistory> Histories;
+  /// Per loop under auto: the strategy the cost model chose.
+  std::map<const LoopDesc *, Strategy> AutoChoices;
   /// Rank 0: t_fixed and t_incr of the pipelines (measured by the first
   /// one), and per pipelined loop the time per element that its last
   /// execution measured (the next one's block size follows from it).

@@ -52,6 +52,9 @@ struct ExecParams {
   /// The loop runs under auto: the model chooses at the first
   /// synchronization and, with Reselect, may switch at later global ones.
   bool Auto = false;
+  /// Under auto, a later execution of a loop starts with the strategy the
+  /// model chose in an earlier one (Strat), reported as auto.
+  bool Committed = false;
   bool Reselect = true;
   double ReselectMargin = 0.1;
   FutureLoad Future = FutureLoad::Shifting;

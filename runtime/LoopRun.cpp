@@ -348,7 +348,7 @@ void record(const char *Name, const ExecParams &Params,
             double Elapsed) {
   Context &C = context();
   LoopStats &S = C.Stats.loop(Name, static_cast<int>(Work.size()));
-  S.Strategy = strategyName(Params.Strat);
+  S.Strategy = Params.Committed ? "auto" : strategyName(Params.Strat);
   ++S.Executions;
   if (Pipe) {
     PipelineStats &P = S.Pipeline;
@@ -459,6 +459,17 @@ void LoopRun::run() {
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size(), Pairs};
   ExecParams Params =
       execParams(Strat, Ranks, Arrays, DataBytes, Pairs.sides());
+  // Under auto the model commits to a strategy at the first
+  // synchronization (Zaki et al.): a later execution starts with it instead
+  // of evaluating the model again, re-selecting only at global
+  // synchronizations (--dlb-reselect).
+  if (auto It = C.AutoChoices.find(&Desc);
+      Params.Auto && !Pipelined && It != C.AutoChoices.end()) {
+    Params.Strat = It->second;
+    Params.GroupSize = isLocal(Params.Strat) ? Params.LocalGroupSize : Ranks;
+    Params.Auto = Params.Reselect;
+    Params.Committed = true;
+  }
   if (Pipelined)
     pipelineParams(Params, Desc, Ub - Lb, OuterLb, OuterUb, MaxBlock, Ranks);
   // W over the units, for the cost model (only auto evaluates it) and the
@@ -597,6 +608,9 @@ void LoopRun::run() {
     if (R.ElementSeconds > 0)
       C.ElementSeconds[&Desc] = R.ElementSeconds;
   }
+  if (Exec && (Params.Auto || Params.Committed) &&
+      Exec->strategy() != Strategy::Auto)
+    C.AutoChoices[&Desc] = Exec->strategy();
   if (Distribute) {
     record(Desc.name(), Params,
            Exec ? Exec->selections() : std::vector<Selection>(),

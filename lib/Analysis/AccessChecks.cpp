@@ -225,7 +225,10 @@ private:
     bool Inside =
         !SM.isBeforeInTranslationUnit(V->getLocation(), Loop.getBegin()) &&
         !SM.isBeforeInTranslationUnit(Loop.getEnd(), V->getLocation());
-    if (Inside || V == M.Index || (M.Pipeline && V == M.Pipeline->Index))
+    // Privates declared before the loop (indices at the top of the
+    // function) are in scope at the call site but hold no iteration's value.
+    if (Inside || V == M.Index || (M.Pipeline && V == M.Pipeline->Index) ||
+        llvm::is_contained(M.Privates, V))
       return false;
     return llvm::none_of(M.Reductions,
                          [&](const ReductionModel &R) { return R.Var == V; });

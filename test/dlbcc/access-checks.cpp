@@ -53,6 +53,20 @@ void runtime(int n, int m, double *p, std::vector<double> &v) {
 #pragma dlb doall distribute(p) whole(v) shape(p[n + 1])
   for (int i = 1; i <= n; ++i)
     p[i] = v[2 * i - 1];
+// Indices declared at the top of the function: an inner loop whose bound
+// names another inner index (k from i + 1, trmm) may not run in every
+// iteration, and its bound cannot be evaluated at the call site, where that
+// index holds no iteration's value: nothing is checked there.
+// EMIT: {{^}}  dlbcc_run.distArray(b, 1, dlb::Access{true, 0, 0});
+// EMIT-NEXT: {{^}}  dlbcc_run.run();
+  {
+    int i, j, k;
+#pragma dlb doall distribute(b)
+    for (j = 0; j < n; j++)
+      for (i = 0; i < m; i++)
+        for (k = i + 1; k < m; k++)
+          b[i][j] += b[k][j];
+  }
 // Not in every iteration: under a condition, after a continue, or in an
 // inner loop whose bounds depend on the index.
 #pragma dlb doall distribute(a) whole(v)
