@@ -19,11 +19,10 @@ import glob
 import os
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-from speed import compile_kernel, timed  # noqa: E402
+from speed import compile_kernel, startup, timed  # noqa: E402
 
 
 # Sizes for about a second of sequential run (the defaults are test sizes).
@@ -58,13 +57,6 @@ def first_error(source):
         if "error:" in line:
             return line.split("error:", 1)[1].strip()
     return r.stderr.strip() or "rejected"
-
-
-def startup(prog, ranks):
-    t0 = time.perf_counter()
-    subprocess.run(["mpiexec", "-n", str(ranks), prog, "--dlb-startup"],
-                   capture_output=True)
-    return time.perf_counter() - t0
 
 
 def main():

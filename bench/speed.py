@@ -84,6 +84,15 @@ def timed(cmd):
     return wall, r.stdout
 
 
+def startup(prog, ranks):
+    """Wall seconds of the MPI start-up of prog on ranks ranks: a run that
+    stops at an unknown --dlb- option."""
+    t0 = time.perf_counter()
+    subprocess.run(["mpiexec", "-n", str(ranks), prog, "--dlb-startup"],
+                   capture_output=True)
+    return time.perf_counter() - t0
+
+
 class Hog:
     """A CPU-bound process pinned to core 0, for the duration of a with."""
 
@@ -144,29 +153,16 @@ def main():
                 wall, out = timed([seq] + args)
                 times["sequential"].append(wall)
                 s.reference.check(name, out, name + " sequential")
-                t0 = time.perf_counter()
-                subprocess.run(["mpiexec", "-n", "1", par, "--dlb-startup"],
-                               capture_output=True)
-                times["start-up"].append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
-                subprocess.run(["mpiexec", "-n", "2", par, "--dlb-startup"],
-                               capture_output=True)
-                times["start-up 2"].append(time.perf_counter() - t0)
-                for label, ranks, dlb, hog in configs:
+                times["start-up"].append(startup(par, 1))
+                times["start-up 2"].append(startup(par, 2))
+                runs = [(label, ["mpiexec", "-n", str(ranks), par] + args + dlb,
+                         hog) for label, ranks, dlb, hog in configs]
+                if awf:
+                    runs += [(label, ["mpiexec", "-n", "2", awf] + args, hog)
+                             for label, hog in (("2 ranks awf", False),
+                                                ("hog: 2 awf", True))]
+                for label, cmd, hog in runs:
                     s.quiet.wait()
-                    cmd = ["mpiexec", "-n", str(ranks), par] + args + dlb
-                    if hog:
-                        with Hog():
-                            wall, out = timed(cmd)
-                    else:
-                        wall, out = timed(cmd)
-                    times[label].append(wall)
-                    s.reference.check(name, out, "%s %s" % (name, label))
-                for label, hog in (("2 ranks awf", False), ("hog: 2 awf", True)):
-                    if not awf:
-                        continue
-                    s.quiet.wait()
-                    cmd = ["mpiexec", "-n", "2", awf] + args
                     if hog:
                         with Hog():
                             wall, out = timed(cmd)
