@@ -143,6 +143,7 @@ bool LoopHistory::executed(const std::vector<double> &Iterations,
   if (PhaseStart < 0)
     PhaseStart = End - Seconds;
   LastEnd = End;
+  LastSeconds = Seconds;
   if (++Executions < NextHook)
     return false;
   NextHook = dlb::nextHook(

@@ -88,6 +88,11 @@ struct ExecParams {
   double FixedPeriod = -1;
   FilterMode Filter = FilterMode::Table;
   double FilterHistory = 0;
+  /// Balanced between executions only (LoopRun.cpp, betweenExecutions):
+  /// the execution runs static from the partition of the measured rates;
+  /// Asked is the strategy it would have run under.
+  bool Between = false;
+  Strategy Asked = Strategy::Static;
 };
 
 /// One evaluation of the cost model during an execution (rank 0 keeps them).

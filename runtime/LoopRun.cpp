@@ -15,6 +15,7 @@
 #include "Execution.h"
 #include "Layout.h"
 #include "PipelineRun.h"
+#include "Profit.h"
 #include "Protocol.h"
 #include "Registry.h"
 #include "Wire.h"
@@ -114,6 +115,26 @@ void hookParams(ExecParams &P, HookLevel Hooks, double Work) {
         std::ceil(HookOps / (HookFraction * Work)), 1.0, 1e15));
   if (Hooks == HookLevel::Execution)
     P.Strip = std::numeric_limits<long long>::max();
+}
+
+/// Whether this execution is balanced between executions only. An
+/// execution shorter than the balancing period (eq. 14 of Siegell &
+/// Steenkiste) would end at its first synchronization, which it would pay
+/// for nothing (and under auto, before the model has chosen). Their eq. 15
+/// then puts the interactions at the ends of executions (LoopHistory): the
+/// execution runs without protocol, from the partition the rates measured
+/// in earlier executions give. A block loop that ran before, on more than
+/// one rank, under a dynamic strategy.
+bool betweenExecutions(const LoopDesc &Desc, const ExecParams &P,
+                       Schedule Sched, int Ranks) {
+  if (P.Strat == Strategy::Static || P.Pipelined || Sched != Schedule::Block ||
+      Ranks < 2)
+    return false;
+  const auto &Histories = context().Histories;
+  auto It = Histories.find(&Desc);
+  return It != Histories.end() && It->second.lastSeconds() > 0 &&
+         It->second.lastSeconds() <
+             PeriodControl(P.Control, P.FixedPeriod).target();
 }
 
 /// A worker's body: the execution's parameters, its blocks, the loop's
@@ -261,7 +282,8 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
   const auto &Histories = context().Histories;
   auto It = Histories.find(&Desc);
   const bool Remembered =
-      Params.Strat != Strategy::Static && Sched == Schedule::Block &&
+      (Params.Strat != Strategy::Static || Params.Between) &&
+      Sched == Schedule::Block &&
       It != Histories.end() &&
       static_cast<int>(It->second.weights().size()) == Ranks;
   if (Params.Pipelined) {
@@ -280,11 +302,36 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
   return weightedPartition(Lb, Ub, It->second.weights());
 }
 
+/// A loop whose arrays stay on the ranks starts from the rows each rank
+/// owns (the distribution its last execution ended with). Balanced between
+/// executions, it moves to the partition of the measured rates when that
+/// is predicted to finish sooner by the threshold (section 6.2): the rows
+/// then move between their owners (exchangeKeptRows).
+Partition keptPartition(const Ownership &O, const Range &R,
+                        const LoopDesc &Desc, const ExecParams &Params,
+                        int Ranks) {
+  Partition Owned = ownedPartition(O, R.Begin, R.End, Ranks);
+  const auto &Histories = context().Histories;
+  auto It = Histories.find(&Desc);
+  if (!Params.Between || It == Histories.end() ||
+      static_cast<int>(It->second.weights().size()) != Ranks)
+    return Owned;
+  const std::vector<double> &Rates = It->second.weights();
+  std::vector<double> Shares(Ranks, 0);
+  for (int W = 0; W < Ranks; ++W)
+    for (const Range &X : Owned[W])
+      Shares[W] += static_cast<double>(X.size());
+  if (shareTime(Rates, Rates) <=
+      Params.Balance.ProfitFactor * shareTime(Shares, Rates))
+    return weightedPartition(R.Begin, R.End, Rates);
+  return Owned;
+}
+
 /// The hook after the distributed loop (LoopHistory): rank 0 takes in what
 /// the execution measured; with --dlb-trace, one row per rank.
 void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
                     const std::vector<RankWork> &Work, double Seconds) {
-  if (Params.Strat == Strategy::Static)
+  if (Params.Strat == Strategy::Static && !Params.Between)
     return;
   Context &C = context();
   std::vector<double> Iterations, Busy;
@@ -321,6 +368,14 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
   }
 }
 
+void addCounters(WorkCounters &Into, const WorkCounters &From) {
+  Into.Iterations += From.Iterations;
+  Into.IndexSum += From.IndexSum;
+  Into.IndexSquares += From.IndexSquares;
+  Into.ComputeSeconds += From.ComputeSeconds;
+  Into.LoadSeconds += From.LoadSeconds;
+}
+
 /// Rows: how many times each iteration runs (a pipelined loop's iterations
 /// run once per iteration of the strip-mined loop).
 void verify(const char *Name, long long Lb, long long Ub, long long Rows,
@@ -348,7 +403,10 @@ void record(const char *Name, const ExecParams &Params,
             double Elapsed) {
   Context &C = context();
   LoopStats &S = C.Stats.loop(Name, static_cast<int>(Work.size()));
-  S.Strategy = Params.Committed ? "auto" : strategyName(Params.Strat);
+  S.Strategy = Params.Between     ? strategyName(Params.Asked)
+               : Params.Committed ? "auto"
+                                  : strategyName(Params.Strat);
+  S.BetweenExecutions += Params.Between;
   ++S.Executions;
   if (Pipe) {
     PipelineStats &P = S.Pipeline;
@@ -472,6 +530,13 @@ void LoopRun::run() {
   }
   if (Pipelined)
     pipelineParams(Params, Desc, Ub - Lb, OuterLb, OuterUb, MaxBlock, Ranks);
+  if (betweenExecutions(Desc, Params, Sched, Ranks)) {
+    Params.Asked = Params.Committed ? Strategy::Auto : Params.Strat;
+    Params.Between = true;
+    Params.Strat = Strategy::Static;
+    Params.Auto = false;
+    Params.Committed = false;
+  }
   // W over the units, for the cost model (only auto evaluates it) and the
   // strips of strip-mined hooks.
   std::function<double(long long)> UnitWork = WorkFn;
@@ -480,7 +545,12 @@ void LoopRun::run() {
                         WorkFn ? WorkFn : [W = WorkConstant](long long) {
                           return W;
                         });
-  const bool NeedsWork = Params.Auto || Hooks == HookLevel::Strip;
+  // Distributing at all must pay for moving the data (Profit.h).
+  const bool Probing =
+      Resident && !Owned &&
+      mayProbe(Spec, Pipelined, Bitonic, C.Opts.DistributeAlways);
+  const bool NeedsWork =
+      Params.Auto || Hooks == HookLevel::Strip || Probing;
   const WorkCurve Curve = !NeedsWork ? WorkCurve()
                           : UnitWork ? WorkCurve(Space.Begin, Space.End,
                                                  UnitWork)
@@ -488,18 +558,59 @@ void LoopRun::run() {
   hookParams(Params, Hooks,
              Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
   const std::vector<double> EncodedCurve = Curve.encode();
+
+  // Rank 0's pieces work in the user's memory.
+  std::vector<ArrayView> Views(Arrays.size());
+  std::vector<std::vector<char *>> Tables(Arrays.size());
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    if (Arrays[K].Role == ArrayArg::Distributed)
+      pointDistributed(Views[K], Arrays[K], Arrays[K], 0, Tables[K]);
+    else
+      pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
+  }
+  std::optional<Probe> Probed;
+  bool Alone = false;
+  std::vector<Range> Left{Space};
+  if (Probing) {
+    // Alone: nothing to balance, so no hooks in the loop.
+    ExecParams AloneParams =
+        execParams(Strat, 1, Arrays, DataBytes, Pairs.sides());
+    hookParams(AloneParams, HookLevel::Execution, 0);
+    Probed.emplace(Spec, Desc.kernel(), AloneParams, Curve, Views);
+    Alone = !Probed->worthDistributing(Space, Ranks, Params.Net.Latency,
+                                       Params.Net.Bandwidth,
+                                       Params.Balance.ProfitFactor);
+    if (Alone)
+      Probed->runRest();
+    Left = Probed->rest();
+  }
+  long long LeftCount = 0;
+  for (const Range &R : Left)
+    LeftCount += R.size();
   const Partition Parts =
-      Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
-            : startPartition(Desc, Params, Sched, Space.Begin, Space.End,
-                             Ranks);
+      Alone ? Partition(Ranks)
+      : Owned ? keptPartition(*Owned, Space, Desc, Params, Ranks)
+              : spreadPartition(startPartition(Desc, Params, Sched, 0,
+                                               LeftCount, Ranks),
+                                Left);
   // Under a dynamic strategy every rank takes part: work may come its way;
   // so does every rank when arrays start from kept rows (it may own some
   // that another rank needs).
   const bool FromKept = startsFromKept(Spec);
+  // Every rank also takes part when arrays stay on the ranks: a whole array
+  // kept is counted on every worker in later executions (and a rank without
+  // iterations now may have some then: balanced between executions, or a
+  // static loop of fewer iterations than ranks).
+  const bool Keeps = std::any_of(Arrays.begin(), Arrays.end(),
+                                 [](const ArrayArg &A) {
+                                   return A.Keep || A.Kept;
+                                 });
   auto TakesPart = [&](int W) {
+    if (Alone)
+      return false;
     if (Params.Pipelined)
       return W < Params.Stages;
-    if (FromKept)
+    if (FromKept || Keeps)
       return true;
     return Params.Strat != Strategy::Static || !Parts[W].empty();
   };
@@ -545,15 +656,6 @@ void LoopRun::run() {
     exchangeKeptRows(Spec, Parts, Owners, None);
   }
 
-  // Rank 0's pieces work in the user's memory.
-  std::vector<ArrayView> Views(Arrays.size());
-  std::vector<std::vector<char *>> Tables(Arrays.size());
-  for (std::size_t K = 0; K < Arrays.size(); ++K) {
-    if (Arrays[K].Role == ArrayArg::Distributed)
-      pointDistributed(Views[K], Arrays[K], Arrays[K], 0, Tables[K]);
-    else
-      pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
-  }
   std::vector<RankWork> Work(Ranks, RankWork(Reductions.size()));
   std::optional<Executor> Exec;
   std::optional<PipelineRunner> Pipe;
@@ -562,7 +664,7 @@ void LoopRun::run() {
                  Piece());
     Pipe->run();
     Work[0] = Pipe->result();
-  } else {
+  } else if (!Alone) {
     Exec.emplace(Spec, Desc.kernel(), Params, Curve, Views);
     for (const Range &B : Parts[0]) {
       Piece P;
@@ -591,6 +693,10 @@ void LoopRun::run() {
       Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
+  // The probe's iterations: checked and reduced like a rank's, then
+  // counted as rank 0's.
+  if (Probed)
+    Work.push_back(Probed->result());
   verify(Desc.name(), Space.Begin, Space.End,
          Pipelined ? OuterUb - OuterLb : 1, Work);
   if (Resident)
@@ -600,6 +706,10 @@ void LoopRun::run() {
     for (const RankWork &W : Work)
       if (W.Slots[K].Has)
         R.Combine(R.Var, W.Slots[K].data(), R.Count, R.Op);
+  }
+  if (Probed) {
+    addCounters(Work[0].Counters, Work.back().Counters);
+    Work.pop_back();
   }
   if (Pipe) {
     const PipelineReport &R = Pipe->report();
@@ -615,9 +725,14 @@ void LoopRun::run() {
     record(Desc.name(), Params,
            Exec ? Exec->selections() : std::vector<Selection>(),
            Pipe ? &Pipe->report() : nullptr, Work, now() - Start);
-    C.Stats.loop(Desc.name(), C.Size).KeptStarts +=
-        std::any_of(Arrays.begin(), Arrays.end(),
-                    [](const ArrayArg &A) { return A.Kept; });
+    LoopStats &S = C.Stats.loop(Desc.name(), C.Size);
+    S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
+                                [](const ArrayArg &A) { return A.Kept; });
+    S.AloneExecutions += Alone;
+    if (Probed) {
+      S.Probed = true;
+      S.Distribution = Probed->prediction();
+    }
     afterExecution(Desc, Params, Work, now() - Start);
   }
 }

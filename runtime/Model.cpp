@@ -367,4 +367,20 @@ Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
              : Current;
 }
 
+DistributionPrediction predictDistribution(const DistributionInput &In) {
+  DistributionPrediction Out;
+  Out.AloneSeconds = In.AloneSeconds;
+  const double P = std::max(In.Ranks, 1);
+  // Rank 0 sends every other rank its command, rows and whole arrays
+  // before it computes, and takes each one's result in after: these
+  // transfers are serial on rank 0; the computing is split P ways.
+  const double Moved = (In.RowBytes + In.WrittenRowBytes) * (P - 1) / P +
+                       In.WholeBytes * (P - 1);
+  Out.DistributedSeconds = In.AloneSeconds / P + Moved * In.ByteSeconds +
+                           (P - 1) * 3 * In.Latency;
+  Out.Pays = In.Ranks > 1 &&
+             Out.DistributedSeconds <= In.ProfitFactor * In.AloneSeconds;
+  return Out;
+}
+
 } // namespace dlb

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlb/Options.h"
 
+#include <cctype>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -54,7 +55,7 @@ constexpr const char *ValidOptions =
     "--dlb-period=S|auto, --dlb-interact=F, --dlb-quantum=S, "
     "--dlb-quantumscale=K, --dlb-filter=table|off|H, --dlb-threshold=F|off, "
     "--dlb-costbenefit=on|off, --dlb-trace=FILE, --dlb-timeout=S|off, "
-    "--dlb-bind=auto|core|none";
+    "--dlb-bind=auto|core|none, --dlb-distribute=auto|always";
 
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
@@ -88,7 +89,8 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
                                           {"--dlb-costbenefit", "on|off"},
                                           {"--dlb-trace", "FILE"},
                                           {"--dlb-timeout", "S|off"},
-                                          {"--dlb-bind", "auto|core|none"}};
+                                          {"--dlb-bind", "auto|core|none"},
+                                          {"--dlb-distribute", "auto|always"}};
   const char *Meta = nullptr;
   for (const auto &V : Valued)
     if (Name == V[0])
@@ -233,6 +235,15 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
             "'core' or 'none'";
     return false;
   }
+  if (Name == "--dlb-distribute") {
+    if (Value == "auto" || Value == "always") {
+      Opts.DistributeAlways = Value == "always";
+      return true;
+    }
+    Error = "bad value '" + Value + "' for --dlb-distribute: expected 'auto' "
+            "or 'always'";
+    return false;
+  }
   if (Name == "--dlb-timeout") {
     if (Value == "off") {
       Opts.Timeout = 0;
@@ -288,6 +299,33 @@ bool parseOptions(std::vector<std::string> &Args, Options &Opts,
   }
   Args = std::move(Kept);
   return true;
+}
+
+bool parseEnvironmentOptions(const char *Text, Options &Opts,
+                             std::string &Error) {
+  std::vector<std::string> Args{"DLB_OPTIONS"};
+  std::string Word;
+  for (const char *C = Text ? Text : ""; ; ++C) {
+    if (*C && !std::isspace(static_cast<unsigned char>(*C))) {
+      Word += *C;
+      continue;
+    }
+    if (!Word.empty())
+      Args.push_back(std::move(Word));
+    Word.clear();
+    if (!*C)
+      break;
+  }
+  for (std::size_t I = 1; I < Args.size(); ++I)
+    if (Args[I].compare(0, std::strlen(Prefix), Prefix) != 0) {
+      Error = "in DLB_OPTIONS: '" + Args[I] +
+              "' is not a --dlb-* option";
+      return false;
+    }
+  if (parseOptions(Args, Opts, Error))
+    return true;
+  Error = "in DLB_OPTIONS: " + Error;
+  return false;
 }
 
 } // namespace dlb

@@ -109,4 +109,27 @@ std::pair<unsigned long long, unsigned long long> indexChecksums(long long Lb,
           static_cast<unsigned long long>(Sq)};
 }
 
+std::vector<std::vector<Range>>
+spreadPartition(const std::vector<std::vector<Range>> &Parts,
+                const std::vector<Range> &Real) {
+  std::vector<long long> Starts; // Real[K] begins at Starts[K] of [0, N)
+  long long N = 0;
+  for (const Range &R : Real) {
+    Starts.push_back(N);
+    N += std::max<long long>(0, R.size());
+  }
+  std::vector<std::vector<Range>> Out(Parts.size());
+  for (std::size_t W = 0; W < Parts.size(); ++W)
+    for (const Range &P : Parts[W])
+      for (std::size_t K = 0; K < Real.size(); ++K) {
+        const long long Lo = std::max(P.Begin, Starts[K]);
+        const long long Hi =
+            std::min(P.End, Starts[K] + std::max<long long>(0, Real[K].size()));
+        if (Lo < Hi)
+          Out[W].push_back({Real[K].Begin + Lo - Starts[K],
+                            Real[K].Begin + Hi - Starts[K]});
+      }
+  return Out;
+}
+
 } // namespace dlb

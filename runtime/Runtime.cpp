@@ -40,7 +40,8 @@ bool startUp(int Argc, char **Argv, std::string &Error) {
   Context &C = context();
   UserArgs &Args = userArgs();
   Args.Strings.assign(Argv, Argv + Argc);
-  if (!parseOptions(Args.Strings, C.Opts, Error) || !sealRegistry(Error))
+  if (!parseEnvironmentOptions(std::getenv("DLB_OPTIONS"), C.Opts, Error) ||
+      !parseOptions(Args.Strings, C.Opts, Error) || !sealRegistry(Error))
     return false;
   for (std::string &S : Args.Strings)
     Args.Pointers.push_back(S.data());

@@ -73,11 +73,14 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
                  "\n      \"redistributions\": %lld,"
                  "\n      \"iterations_moved\": %lld,"
                  "\n      \"bytes_moved\": %lld,"
-                 "\n      \"kept_starts\": %lld,\n"
+                 "\n      \"kept_starts\": %lld,"
+                 "\n      \"alone_executions\": %lld,"
+                 "\n      \"between_executions\": %lld,\n"
                  "      \"rank_iterations\": ",
                  S.Executions, S.Iterations, S.ElapsedSeconds,
                  S.Synchronizations, S.Redistributions, S.IterationsMoved,
-                 S.BytesMoved, S.KeptStarts);
+                 S.BytesMoved, S.KeptStarts, S.AloneExecutions,
+                 S.BetweenExecutions);
     writeList(Out, S.RankIterations,
               [&](long long V) { std::fprintf(Out, "%lld", V); });
     const std::pair<const char *, const std::vector<double> *> Times[] = {
@@ -157,7 +160,17 @@ void StatsTable::printSummary(std::FILE *Out) const {
     if (S.KeptStarts)
       std::fprintf(Out, ", %lld started from arrays kept on the ranks",
                    S.KeptStarts);
+    if (S.BetweenExecutions)
+      std::fprintf(Out, ", %lld balanced between executions only",
+                   S.BetweenExecutions);
     std::fputc('\n', Out);
+    if (S.Probed)
+      std::fprintf(Out,
+                   "dlb:   distribution: %lld executions ran on rank 0 alone; "
+                   "the last, predicted %.6f s alone against %.6f s "
+                   "distributed with its data\n",
+                   S.AloneExecutions, S.Distribution.AloneSeconds,
+                   S.Distribution.DistributedSeconds);
     std::fputs("dlb:   iterations per rank:", Out);
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);

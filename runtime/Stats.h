@@ -67,6 +67,14 @@ struct LoopStats {
   long long BytesMoved = 0;
   /// Executions that started from arrays kept on the ranks (Residency.h).
   long long KeptStarts = 0;
+  /// Executions that rank 0 ran alone because distributing them was
+  /// predicted not to pay (Profit.h), and the last such prediction.
+  long long AloneExecutions = 0;
+  /// Executions balanced only between executions (shorter than the
+  /// balancing period: LoopRun.cpp, betweenExecutions).
+  long long BetweenExecutions = 0;
+  bool Probed = false;
+  DistributionPrediction Distribution;
   /// Under auto, every evaluation of the model (at most MaxSelections).
   std::vector<SelectionStats> Selections;
   static constexpr std::size_t MaxSelections = 1000;

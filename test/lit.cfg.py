@@ -21,6 +21,10 @@ config.environment["HYDRA_TOPO_DEBUG"] = "0"
 for var in ["HOME", "TMPDIR"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# The suite's loops are small: the runtime would run most of them on rank 0
+# alone (runtime/Profit.h). Distribute every execution, so that the tests
+# exercise distribution; tests of that decision unset this.
+config.environment["DLB_OPTIONS"] = "--dlb-distribute=always"
 # Programs cache the network profile they measure at start-up: the tests use
 # a cache of their own, never the user's.
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,

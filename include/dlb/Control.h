@@ -157,6 +157,8 @@ public:
   const std::vector<double> &raw() const { return Raw; }
   const std::vector<double> &filtered() const { return Filtered; }
   long long nextHook() const { return NextHook; }
+  /// How long the last execution took (0 before the first).
+  double lastSeconds() const { return LastSeconds; }
 
 private:
   std::vector<RateFilter> Filters;
@@ -164,6 +166,7 @@ private:
   long long Executions = 0;
   long long NextHook = 1;
   double LastEnd = -1;
+  double LastSeconds = 0;
   double PhaseStart = -1;
 };
 

@@ -88,6 +88,42 @@ Strategy cheapest(const std::vector<Prediction> &Predictions);
 Strategy select(const std::vector<Prediction> &Predictions, Strategy Current,
                 double Margin);
 
+/// Whether an execution should be distributed at all. Both papers weigh
+/// the cost of moving work against its benefit only during a loop (Siegell
+/// & Steenkiste, section 6.3; Zaki et al., section 1.2); the first
+/// distribution moves data too, and for a loop that touches each element
+/// about once (a matrix-vector product) sending it costs more than
+/// computing it. The same test, applied to the start: the execution's
+/// remaining work run on rank 0 alone, in the user's memory, against the
+/// same work split evenly over the ranks after rank 0 has sent each of them
+/// its rows and the whole arrays, and has taken the written rows back.
+struct DistributionInput {
+  /// The work left, at rank 0's measured speed.
+  double AloneSeconds = 0;
+  int Ranks = 1;
+  /// Bytes of distributed rows of the work left: all of them, and those of
+  /// written arrays (sent back). (P - 1) / P of each moves.
+  double RowBytes = 0;
+  double WrittenRowBytes = 0;
+  /// Bytes of the whole arrays, sent to each other rank.
+  double WholeBytes = 0;
+  /// One byte moved: packing, transfer and unpacking.
+  double ByteSeconds = 0;
+  /// One message.
+  double Latency = 0;
+  /// Distribute only for a predicted time at most this fraction of the
+  /// time alone (BalanceParams::ProfitFactor, the threshold of section 6.2).
+  double ProfitFactor = 0.9;
+};
+
+struct DistributionPrediction {
+  double AloneSeconds = 0;
+  double DistributedSeconds = 0;
+  bool Pays = false;
+};
+
+DistributionPrediction predictDistribution(const DistributionInput &In);
+
 } // namespace dlb
 
 #endif // DLB_MODEL_H

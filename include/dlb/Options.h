@@ -110,6 +110,10 @@ struct Options {
   /// --dlb-bind=auto|core|none: auto binds each rank to a core of its own
   /// unless the launcher bound it or the host has fewer cores than ranks.
   BindMode Bind = BindMode::Auto;
+  /// --dlb-distribute=auto|always: auto runs an execution on rank 0 alone
+  /// when moving its data is predicted to cost more than the other ranks
+  /// would save (runtime/Profit.h); always distributes every execution.
+  bool DistributeAlways = false;
 };
 
 /// Parses and removes every --dlb-* argument from Args (Args[0] is the program
@@ -117,6 +121,12 @@ struct Options {
 /// bad argument on failure (unknown option, unknown strategy, missing value).
 bool parseOptions(std::vector<std::string> &Args, Options &Opts,
                   std::string &Error);
+
+/// Applies the --dlb-* options of the environment variable's value Text
+/// (DLB_OPTIONS: options separated by blanks), before the command line's,
+/// which override them. Returns false and sets Error on a bad one.
+bool parseEnvironmentOptions(const char *Text, Options &Opts,
+                             std::string &Error);
 
 } // namespace dlb
 

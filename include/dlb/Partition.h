@@ -58,6 +58,15 @@ std::vector<std::vector<Range>> initialPartition(Schedule Sched, long long Lb,
 std::vector<std::vector<Range>> weightedPartition(long long Lb, long long Ub,
                                                   const std::vector<double> &Weights);
 
+/// A partition of the iterations Real (disjoint ranges in increasing order),
+/// given as a partition \p Parts of [0, N) for N the iterations of Real
+/// counted in order: the ranges of Real that each rank's ranges stand for.
+/// (The runtime partitions what is left of an execution after rank 0 has
+/// run samples of it: Profit.h.)
+std::vector<std::vector<Range>>
+spreadPartition(const std::vector<std::vector<Range>> &Parts,
+                const std::vector<Range> &Real);
+
 /// The index range [Lo, Hi) of the distributed dimension that a block needs
 /// (its own iterations widened by the access's halo), clipped to [0, Extent).
 Range neededRange(const Range &Iters, const Access &Acc, long long Extent);

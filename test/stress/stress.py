@@ -87,11 +87,12 @@ def build(root, work, name, source):
     return out + ".par", out + ".seq"
 
 
-def command(par, args, ranks, strategy, period, gates, load):
+def command(par, args, ranks, strategy, period, gates, load, distribute):
     cmd = ["timeout", str(RUN_SECONDS)] + shlex.split(os.environ["MPIEXEC"])
     cmd += ["-n", str(ranks), par] + args
     cmd += ["--dlb-strategy=" + strategy, "--dlb-period=" + period,
-            "--dlb-timeout=%d" % WATCHDOG_SECONDS]
+            "--dlb-timeout=%d" % WATCHDOG_SECONDS,
+            "--dlb-distribute=" + distribute]
     if gates == "off":
         cmd += ["--dlb-threshold=off", "--dlb-costbenefit=off"]
     if load:
@@ -164,8 +165,10 @@ def main():
                      rng.choice(GATES))
         index, strategy, ranks, period, gates = combo
         name, par, args, expected = programs[index]
+        # Mostly distributed, so that the protocols are exercised; now and
+        # then as a user runs it, where rank 0 may keep a loop to itself.
         cmd = command(par, args, ranks, strategy, period, gates,
-                      load_spec(rng))
+                      load_spec(rng), rng.choice(["always", "always", "auto"]))
         problem, detail = run_one(cmd, expected, opts.work)
         runs += 1
         if problem is None:

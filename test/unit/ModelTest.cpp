@@ -229,3 +229,48 @@ TEST(ModelTest, LoadShiftsAtRoundedTimesStillAdvance) {
     EXPECT_GT(P.Seconds, 1629149184 / 2676759766.7 * 0.99);
   }
 }
+
+TEST(ModelTest, DistributionPaysWhenComputingOutweighsMovingTheData) {
+  // 1 s of work on 4 ranks, 100 MB of rows of which 20 MB are written
+  // (sent back too), 10 MB of whole arrays, 1 ns per byte, 100 us per
+  // message: the work split 4 ways (0.25 s), 3/4 of 120 MB moved (0.09 s),
+  // 3 whole copies (0.03 s), 3 ranks x 3 messages (0.0009 s).
+  DistributionInput In;
+  In.AloneSeconds = 1;
+  In.Ranks = 4;
+  In.RowBytes = 100e6;
+  In.WrittenRowBytes = 20e6;
+  In.WholeBytes = 10e6;
+  In.ByteSeconds = 1e-9;
+  In.Latency = 1e-4;
+  DistributionPrediction P = predictDistribution(In);
+  EXPECT_DOUBLE_EQ(P.AloneSeconds, 1);
+  EXPECT_NEAR(P.DistributedSeconds, 0.25 + 0.09 + 0.03 + 0.0009, 1e-12);
+  EXPECT_TRUE(P.Pays);
+  // A matrix-vector product: 50 ms of work on 128 MB of rows.
+  In.AloneSeconds = 0.05;
+  In.RowBytes = 128e6;
+  In.WrittenRowBytes = 0;
+  In.WholeBytes = 32e3;
+  P = predictDistribution(In);
+  EXPECT_GT(P.DistributedSeconds, P.AloneSeconds);
+  EXPECT_FALSE(P.Pays);
+}
+
+TEST(ModelTest, DistributionMustBeatTheThreshold) {
+  // Predicted 0.5 + 0.35 = 0.85 of the time alone on 2 ranks: pays at the
+  // 10% threshold, not at 20%; one rank never distributes.
+  DistributionInput In;
+  In.AloneSeconds = 1;
+  In.Ranks = 2;
+  In.RowBytes = 0.7e9;
+  In.ByteSeconds = 1e-9;
+  In.ProfitFactor = 0.9;
+  EXPECT_TRUE(predictDistribution(In).Pays);
+  In.ProfitFactor = 0.8;
+  EXPECT_FALSE(predictDistribution(In).Pays);
+  In.Ranks = 1;
+  In.RowBytes = 0;
+  In.ProfitFactor = 1;
+  EXPECT_FALSE(predictDistribution(In).Pays);
+}

@@ -107,7 +107,7 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
             "--dlb-quantumscale=K, --dlb-filter=table|off|H, "
             "--dlb-threshold=F|off, --dlb-costbenefit=on|off, "
             "--dlb-trace=FILE, --dlb-timeout=S|off, "
-            "--dlb-bind=auto|core|none)");
+            "--dlb-bind=auto|core|none, --dlb-distribute=auto|always)");
   EXPECT_NE(errorOf({"prog", "--dlb-strategyx=static"})
                 .find("unknown option '--dlb-strategyx=static'"),
             std::string::npos);
@@ -281,10 +281,54 @@ TEST(OptionsTest, BadControlOptionsAreNamed) {
       {"--dlb-filter", "lowpass"}, {"--dlb-threshold", "1"},
       {"--dlb-threshold", "on"},   {"--dlb-costbenefit", "yes"},
       {"--dlb-timeout", "0"},      {"--dlb-timeout", "-3"},
-      {"--dlb-timeout", "soon"},   {"--dlb-bind", "socket"}};
+      {"--dlb-timeout", "soon"},   {"--dlb-bind", "socket"},
+      {"--dlb-distribute", "never"}};
   for (const auto &[Name, Value] : Bad)
     EXPECT_NE(errorOf({"prog", std::string(Name) + "=" + Value})
                   .find(std::string("bad value '") + Value + "' for " + Name),
               std::string::npos)
         << Name << "=" << Value;
+}
+
+TEST(OptionsTest, DistributeOption) {
+  Options Opts;
+  std::string Error;
+  EXPECT_FALSE(Opts.DistributeAlways);
+  Args A = {"prog", "--dlb-distribute=always"};
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_TRUE(Opts.DistributeAlways);
+  Args B = {"prog", "--dlb-distribute=auto"};
+  ASSERT_TRUE(parseOptions(B, Opts, Error)) << Error;
+  EXPECT_FALSE(Opts.DistributeAlways);
+}
+
+TEST(OptionsTest, EnvironmentOptionsComeFirstAndTheCommandLineOverrides) {
+  Options Opts;
+  std::string Error;
+  ASSERT_TRUE(parseEnvironmentOptions(
+      "  --dlb-distribute=always\t--dlb-strategy=gcdlb \n--dlb-verbose ", Opts,
+      Error))
+      << Error;
+  EXPECT_TRUE(Opts.DistributeAlways);
+  EXPECT_TRUE(Opts.Verbose);
+  EXPECT_EQ(Opts.Strat, Strategy::GCDLB);
+  Args A = {"prog", "x", "--dlb-strategy=lddlb"};
+  ASSERT_TRUE(parseOptions(A, Opts, Error)) << Error;
+  EXPECT_EQ(Opts.Strat, Strategy::LDDLB);
+  EXPECT_EQ(A, (Args{"prog", "x"}));
+  // Unset or blank: nothing changes.
+  Options Empty;
+  EXPECT_TRUE(parseEnvironmentOptions(nullptr, Empty, Error));
+  EXPECT_TRUE(parseEnvironmentOptions(" \t", Empty, Error));
+  EXPECT_FALSE(Empty.DistributeAlways);
+}
+
+TEST(OptionsTest, BadEnvironmentOptionsSayWhereTheyCameFrom) {
+  Options Opts;
+  std::string Error;
+  EXPECT_FALSE(parseEnvironmentOptions("--dlb-distribute=never", Opts, Error));
+  EXPECT_EQ(Error, "in DLB_OPTIONS: bad value 'never' for --dlb-distribute: "
+                   "expected 'auto' or 'always'");
+  EXPECT_FALSE(parseEnvironmentOptions("--dlb-verbose input.txt", Opts, Error));
+  EXPECT_EQ(Error, "in DLB_OPTIONS: 'input.txt' is not a --dlb-* option");
 }

@@ -212,3 +212,23 @@ TEST(PartitionTest, BitonicPairsCoverEveryIterationOnce) {
   EXPECT_EQ((Pairing{4, 4, true}).space().size(), 0);
   EXPECT_EQ((Pairing{4, 5, true}).space(), (Range{0, 1}));
 }
+
+TEST(PartitionTest, SpreadPartitionMapsOntoTheRangesLeft) {
+  // Iterations 2-4, 7, 9-11 (7 of them) split 3 / 2 / 2.
+  const std::vector<Range> Real = {{2, 5}, {7, 8}, {8, 8}, {9, 12}};
+  const auto Parts = spreadPartition(initialPartition(Schedule::Block, 0, 7, 3),
+                                     Real);
+  ASSERT_EQ(Parts.size(), 3u);
+  EXPECT_EQ(Parts[0], (std::vector<Range>{{2, 5}}));
+  EXPECT_EQ(Parts[1], (std::vector<Range>{{7, 8}, {9, 10}}));
+  EXPECT_EQ(Parts[2], (std::vector<Range>{{10, 12}}));
+  // Cyclic: one iteration each, in order.
+  const auto Cyclic =
+      spreadPartition(initialPartition(Schedule::Cyclic, 0, 7, 2), Real);
+  EXPECT_EQ(Cyclic[0],
+            (std::vector<Range>{{2, 3}, {4, 5}, {9, 10}, {11, 12}}));
+  EXPECT_EQ(Cyclic[1], (std::vector<Range>{{3, 4}, {7, 8}, {10, 11}}));
+  // One range: the partition itself, shifted.
+  EXPECT_EQ(spreadPartition({{{0, 3}}, {{3, 4}}}, {{10, 14}}),
+            (std::vector<std::vector<Range>>{{{10, 13}}, {{13, 14}}}));
+}

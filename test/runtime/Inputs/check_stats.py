@@ -24,7 +24,8 @@ def main():
                     "rank_balance_seconds"]
         counters = ["executions", "iterations", "synchronizations",
                     "redistributions", "iterations_moved", "bytes_moved",
-                    "kept_starts"]
+                    "kept_starts", "alone_executions",
+                    "between_executions"]
         assert set(s) - {"selections", "pipeline"} == {"strategy", "elapsed_seconds",
                                            *counters, *per_rank}, \
             (name, s.keys())

@@ -1,0 +1,166 @@
+//===- Profit.cpp - Whether an execution is worth distributing ------------===//
+//
+// The probe of Profit.h: its samples, the measured cost of moving a byte,
+// and the inputs of predictDistribution.
+//
+//===----------------------------------------------------------------------===//
+#include "Profit.h"
+
+#include "Context.h"
+#include "Layout.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sys/mman.h>
+#include <vector>
+
+namespace dlb {
+namespace {
+
+/// Seconds to copy one byte into memory not touched before, page faults
+/// included, as packing a slab into a new message buffer does: measured
+/// once, on 1 MiB mapped for the purpose, the best of two.
+double freshCopyByteSeconds() {
+  static const double Seconds = [] {
+    const std::size_t Bytes = std::size_t(1) << 20;
+    std::vector<char> From(Bytes, 1);
+    double Best = 1;
+    for (int Rep = 0; Rep < 2; ++Rep) {
+      const double Start = now();
+      void *To = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (To == MAP_FAILED)
+        return 1e-9;
+      std::memcpy(To, From.data(), Bytes);
+      munmap(To, Bytes);
+      Best = std::min(Best, now() - Start);
+    }
+    return std::max(Best, 1e-12) / static_cast<double>(Bytes);
+  }();
+  return Seconds;
+}
+
+/// The shortest measurement that may decide before the probe's limit.
+constexpr double MinSeconds = 200e-6;
+/// The strata the samples come from.
+constexpr long long Strata8 = 8;
+
+} // namespace
+
+bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
+              bool Always) {
+  if (Always || Pipelined || Bitonic)
+    return false;
+  return std::none_of(Spec.Arrays.begin(), Spec.Arrays.end(),
+                      [](const ArrayArg &A) { return A.Keep || A.Kept; });
+}
+
+Probe::Probe(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Alone,
+             const WorkCurve &Curve, std::vector<ArrayView> &Views)
+    : Spec(Spec), Curve(Curve), Exec(Spec, Kernel, Alone, Curve, Views) {}
+
+double Probe::runAlone(const Range &R) {
+  const WorkCounters &Ran = Exec.result().Counters;
+  const double Before = Ran.ComputeSeconds + Ran.LoadSeconds;
+  Piece P;
+  P.Iters = R;
+  Exec.add(std::move(P));
+  Exec.run();
+  // The kernel's time (and the emulated load's), not the executor's.
+  return Ran.ComputeSeconds + Ran.LoadSeconds - Before;
+}
+
+std::vector<Range> Probe::rest() const {
+  std::vector<Range> Left;
+  for (const Stratum &S : Strata)
+    if (S.Next < S.Whole.End)
+      Left.push_back({S.Next, S.Whole.End});
+  return Left;
+}
+
+DistributionInput Probe::costs(int Ranks, double Latency, double Bandwidth,
+                               double ProfitFactor) const {
+  DistributionInput In;
+  In.Ranks = Ranks;
+  // Each stratum's speed, in work units (W) per second, applied to the
+  // work it has left: a triangular loop's later iterations cost more, and
+  // Mandelbrot's rows through the set more than those around it.
+  for (const Stratum &S : Strata) {
+    const Range Done{S.Whole.Begin, S.Next}, Left{S.Next, S.Whole.End};
+    if (Done.size() <= 0 || Left.size() <= 0)
+      continue;
+    const double DoneWork = Curve.of(Done);
+    In.AloneSeconds +=
+        DoneWork > 0 ? S.Seconds / DoneWork * Curve.of(Left)
+                     : S.Seconds / static_cast<double>(Done.size()) *
+                           static_cast<double>(Left.size());
+    for (const ArrayArg &A : Spec.Arrays)
+      if (A.Role == ArrayArg::Distributed)
+        (A.Acc.Written ? In.WrittenRowBytes : In.RowBytes) +=
+            static_cast<double>(slabBytes(A, Left));
+  }
+  for (const ArrayArg &A : Spec.Arrays)
+    if (A.Role == ArrayArg::Whole)
+      In.WholeBytes += static_cast<double>(arrayBytes(A));
+  // Written rows go out and come back.
+  In.RowBytes += In.WrittenRowBytes;
+  // A byte is copied three times into new memory: packed into a message,
+  // through MPI's buffers and into the receiver's (measured on 1-4 ranks
+  // of one host: 64 MB sent in 3.3 times the fresh copy's time); between
+  // hosts the link adds its own time.
+  In.ByteSeconds = 3 * freshCopyByteSeconds() + 1 / Bandwidth;
+  In.Latency = Latency;
+  In.ProfitFactor = ProfitFactor;
+  return In;
+}
+
+bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
+                              double Bandwidth, double ProfitFactor) {
+  // Samples from strata spread over the execution: its first iterations
+  // alone may not be like the rest.
+  const long long Count = std::min<long long>(Strata8, Space.size());
+  Strata.clear();
+  for (long long K = 0; K < Count; ++K) {
+    Stratum S;
+    S.Whole = {Space.Begin + Space.size() * K / Count,
+               Space.Begin + Space.size() * (K + 1) / Count};
+    S.Next = S.Whole.Begin;
+    S.Cap = S.Whole.Begin + std::max<long long>(1, S.Whole.size() / 16);
+    Strata.push_back(S);
+  }
+  double Seconds = 0;
+  for (long long Chunk = 1;; Chunk *= 2) {
+    bool Ran = false;
+    for (Stratum &S : Strata) {
+      if (S.Next >= S.Cap)
+        continue;
+      const Range R{S.Next, std::min(S.Cap, S.Next + Chunk)};
+      const double T = runAlone(R);
+      S.Seconds += T;
+      Seconds += T;
+      S.Next = R.End;
+      Ran = true;
+    }
+    if (rest().empty())
+      return false;
+    DistributionInput In = costs(Ranks, Latency, Bandwidth, ProfitFactor);
+    Last = predictDistribution(In);
+    if (!Ran)
+      return Last.Pays;
+    // Clear: measured long enough for the clock and the calls not to
+    // matter, and it would pay even if the iterations were twice as fast
+    // as measured (the first ones run with cold caches).
+    In.AloneSeconds /= 2;
+    if (Seconds >= MinSeconds && predictDistribution(In).Pays)
+      return true;
+  }
+}
+
+void Probe::runRest() {
+  for (const Range &R : rest())
+    runAlone(R);
+  for (Stratum &S : Strata)
+    S.Next = S.Whole.End;
+}
+
+} // namespace dlb

@@ -1,0 +1,66 @@
+//===- Profit.h - Whether an execution is worth distributing --------------===//
+//
+// Rank 0 runs samples of an execution alone, in the user's memory,
+// measures its speed, and asks the cost model
+// (predictDistribution, dlb/Model.h) whether distributing the rest pays
+// for moving its data; if not, it runs the rest alone too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_PROFIT_H
+#define DLB_RUNTIME_PROFIT_H
+
+#include "Execution.h"
+#include "dlb/Model.h"
+
+#include <optional>
+
+namespace dlb {
+
+class Probe {
+public:
+  /// Alone: the parameters of a one-rank execution; Views point at the
+  /// user's memory.
+  Probe(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Alone,
+        const WorkCurve &Curve, std::vector<ArrayView> &Views);
+
+  /// Runs samples of Space (the first iterations of each of 8 strata, in
+  /// growing chunks, at most a sixteenth of each) until the model's answer
+  /// is clear; true: distribute rest() over Ranks ranks.
+  bool worthDistributing(const Range &Space, int Ranks, double Latency,
+                         double Bandwidth, double ProfitFactor);
+  /// The iterations the probe has not run, in order.
+  std::vector<Range> rest() const;
+  /// Runs rest() alone.
+  void runRest();
+  const RankWork &result() const { return Exec.result(); }
+  const DistributionPrediction &prediction() const { return Last; }
+
+private:
+  struct Stratum {
+    Range Whole;
+    long long Next = 0; ///< [Whole.Begin, Next) has run
+    long long Cap = 0;  ///< the samples end here at the latest
+    double Seconds = 0;
+  };
+
+  /// Runs R alone; returns the kernel's seconds.
+  double runAlone(const Range &R);
+  DistributionInput costs(int Ranks, double Latency, double Bandwidth,
+                          double ProfitFactor) const;
+
+  const LoopSpec &Spec;
+  const WorkCurve &Curve;
+  Executor Exec;
+  std::vector<Stratum> Strata;
+  DistributionPrediction Last;
+};
+
+/// Whether Probe applies to an execution: a doall loop of contiguous
+/// iterations on more than one rank, none of whose arrays is kept on the
+/// ranks (a kept array's movement is paid once for many executions).
+bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
+              bool Always);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_PROFIT_H

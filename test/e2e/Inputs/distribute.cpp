@@ -1,0 +1,55 @@
+// Loops for the decision to distribute at all (runtime/Profit.h): one that
+// touches each element once (moving its rows costs more than computing
+// them; its arrays are not kept on the ranks, the time loop writes them),
+// and two whose iterations compute far more than they move, one of uniform
+// and one of increasing work, with reductions.
+#include <cstdio>
+
+#ifndef N
+#define N 2000000
+#endif
+#ifndef M
+#define M 48
+#endif
+
+static double x[N], y[N];
+static long long r[M], t[M];
+
+int main() {
+  int i, j;
+  for (i = 0; i < N; i++) {
+    x[i] = i % 97;
+    y[i] = i % 13;
+  }
+  for (int step = 0; step < 3; step++) {
+#pragma dlb doall distribute(x, y)
+    for (i = 0; i < N; i++)
+      y[i] = 2 * x[i] + y[i];
+    x[step] = y[step];
+  }
+  long long s = 0;
+#pragma dlb doall distribute(r) reduction(+: s)
+  for (i = 0; i < M; i++) {
+    long long a = 0;
+    for (j = 0; j < 400000; j++)
+      a += (i * 31 + j) % 7;
+    r[i] = a;
+    s += a;
+  }
+  long long u = 0;
+#pragma dlb doall distribute(t) reduction(+: u)
+  for (i = 0; i < M; i++) {
+    long long a = 0;
+    for (j = 0; j < 16000 * i; j++)
+      a += (i + j) % 5;
+    t[i] = a;
+    u += a;
+  }
+  double c = 0;
+  for (i = 0; i < N; i++)
+    c += y[i];
+  for (i = 0; i < M; i++)
+    c += r[i] + t[i];
+  std::printf("%.6e %lld %lld\n", c, s, u);
+  return 0;
+}
