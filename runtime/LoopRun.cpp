@@ -137,10 +137,16 @@ bool betweenExecutions(const LoopDesc &Desc, const ExecParams &P,
              PeriodControl(P.Control, P.FixedPeriod).target();
 }
 
+/// Rank 0's pinned row P of A: in the user's memory.
+const char *pinnedRow(const ArrayArg &A, unsigned P) {
+  return A.Dims == 1 ? A.Data + A.Pins[P] * static_cast<long long>(A.ElemSize)
+                     : rowStart(A, A.Pins[P]);
+}
+
 /// A worker's body: the execution's parameters, its blocks, the loop's
 /// description, for arrays kept on the ranks the whole partition and their
-/// ownership (Residency.h), then the slabs of the other arrays that each
-/// block needs.
+/// ownership (Residency.h), the pinned rows (LoopRun::pin), then the slabs
+/// of the other arrays that each block needs.
 std::vector<char> packBody(const std::vector<Range> &Blocks,
                            const LoopSpec &Spec, const ExecParams &Params,
                            const std::vector<double> &Curve,
@@ -170,6 +176,11 @@ std::vector<char> packBody(const std::vector<Range> &Blocks,
       Out.putVector(O.Owners);
     }
   }
+  for (const ArrayArg &A : Spec.Arrays)
+    for (unsigned P = 0; P < A.PinCount; ++P) {
+      const Range Row{A.Pins[P], A.Pins[P] + 1};
+      packSlab(A, Row, Out.reserve(slabBytes(A, Row), PieceAlign));
+    }
   for (const Range &B : Blocks)
     packSlabs(Out, Spec, B, nullptr, SlabSet::Sent);
   return std::move(Out.buffer());
@@ -472,6 +483,30 @@ void LoopRun::checkAccess(const char *Access, const char *Array, unsigned Dim,
             " (from its type, size() or shape()); no iteration has run");
 }
 
+void LoopRun::pin(unsigned Slot, long long Row) {
+  ArrayArg &A = Arrays.at(Slot);
+  if (A.Role != ArrayArg::Distributed || A.DistDim != 0 ||
+      A.PinCount >= MaxPinnedRows)
+    fatal("internal: a fixed row of an array that cannot have one");
+  A.Pins[A.PinCount++] = Row;
+}
+
+/// Pinned rows outside their array (checked when the loop has iterations,
+/// like the accesses of checkAccess).
+static void checkPins(const LoopDesc &Desc,
+                      const std::vector<ArrayArg> &Arrays) {
+  for (unsigned K = 0; K < Arrays.size(); ++K)
+    for (unsigned P = 0; P < Arrays[K].PinCount; ++P) {
+      const long long Row = Arrays[K].Pins[P];
+      if (Row < 0 || Row >= distExtent(Arrays[K]))
+        userError("in the loop at " + std::string(Desc.name()) + ", row " +
+                  std::to_string(Row) + " of '" + Desc.arrayName(K) +
+                  "', read by every iteration, is outside its extent " +
+                  std::to_string(distExtent(Arrays[K])) +
+                  "; no iteration has run");
+    }
+}
+
 /// Arrays that share memory would alias in the user's memory on rank 0 but
 /// not in the copies the workers get (and the kernels take them as restrict
 /// pointers): the program would compute something else. Rank 0 stops it.
@@ -494,6 +529,7 @@ void LoopRun::run() {
   if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
     return;
   checkDisjoint(Desc, Arrays);
+  checkPins(Desc, Arrays);
   Context &C = context();
   // A loop reached from inside a kernel, or before start-up, runs here alone.
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
@@ -567,6 +603,8 @@ void LoopRun::run() {
       pointDistributed(Views[K], Arrays[K], Arrays[K], 0, Tables[K]);
     else
       pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
+    for (unsigned P = 0; P < Arrays[K].PinCount; ++P)
+      Views[K].Pinned[P] = pinnedRow(Arrays[K], P);
   }
   std::optional<Probe> Probed;
   bool Alone = false;
@@ -768,6 +806,13 @@ void serveRun(const Command &Cmd) {
       O.Owners = In.getVector<int>();
     }
   }
+  // The pinned rows, used in place in the body.
+  std::vector<std::vector<const char *>> Pinned(Arrays.size());
+  for (std::size_t K = 0; K < Arrays.size(); ++K)
+    for (unsigned P = 0; P < Arrays[K].PinCount; ++P)
+      Pinned[K].push_back(In.take(
+          slabBytes(Arrays[K], {Arrays[K].Pins[P], Arrays[K].Pins[P] + 1}),
+          PieceAlign));
 
   // Whole arrays: received, or the copies kept since an earlier execution.
   ResidencyState &Kept = context().Residency;
@@ -797,6 +842,7 @@ void serveRun(const Command &Cmd) {
       pointWhole(Views[K], A,
                  bufferLayout(A, {0, distExtent(A)}, Whole[K]->data()),
                  Tables[K]);
+    std::copy(Pinned[K].begin(), Pinned[K].end(), Views[K].Pinned);
   }
   const KernelFn Kernel = Desc.kernel();
   // Each block's slabs are used in place in the body.

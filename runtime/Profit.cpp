@@ -86,14 +86,12 @@ DistributionInput Probe::costs(int Ranks, double Latency, double Bandwidth,
   // work it has left: a triangular loop's later iterations cost more, and
   // Mandelbrot's rows through the set more than those around it.
   for (const Stratum &S : Strata) {
-    const Range Done{S.Whole.Begin, S.Next}, Left{S.Next, S.Whole.End};
-    if (Done.size() <= 0 || Left.size() <= 0)
+    const Range Left{S.Next, S.Whole.End};
+    if (S.BestRate < 0 || Left.size() <= 0)
       continue;
-    const double DoneWork = Curve.of(Done);
     In.AloneSeconds +=
-        DoneWork > 0 ? S.Seconds / DoneWork * Curve.of(Left)
-                     : S.Seconds / static_cast<double>(Done.size()) *
-                           static_cast<double>(Left.size());
+        S.BestRate * (S.PerIteration ? static_cast<double>(Left.size())
+                                     : Curve.of(Left));
     for (const ArrayArg &A : Spec.Arrays)
       if (A.Role == ArrayArg::Distributed)
         (A.Acc.Written ? In.WrittenRowBytes : In.RowBytes) +=
@@ -125,6 +123,7 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
     S.Whole = {Space.Begin + Space.size() * K / Count,
                Space.Begin + Space.size() * (K + 1) / Count};
     S.Next = S.Whole.Begin;
+    S.PerIteration = !(Curve.of(S.Whole) > 0);
     S.Cap = S.Whole.Begin + std::max<long long>(1, S.Whole.size() / 16);
     Strata.push_back(S);
   }
@@ -136,7 +135,10 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
         continue;
       const Range R{S.Next, std::min(S.Cap, S.Next + Chunk)};
       const double T = runAlone(R);
-      S.Seconds += T;
+      const double Work = S.PerIteration ? static_cast<double>(R.size())
+                                         : Curve.of(R);
+      if (Work > 0 && (S.BestRate < 0 || T / Work < S.BestRate))
+        S.BestRate = T / Work;
       Seconds += T;
       S.Next = R.End;
       Ran = true;

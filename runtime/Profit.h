@@ -40,7 +40,12 @@ private:
     Range Whole;
     long long Next = 0; ///< [Whole.Begin, Next) has run
     long long Cap = 0;  ///< the samples end here at the latest
-    double Seconds = 0;
+    /// The fastest chunk's seconds per work unit (per iteration when the
+    /// stratum's W is 0): a chunk during which the rank was descheduled,
+    /// or one so short that the call costs more than its iterations, is
+    /// slower.
+    double BestRate = -1;
+    bool PerIteration = false;
   };
 
   /// Runs R alone; returns the kernel's seconds.

@@ -138,6 +138,10 @@ private:
 
 /// How a loop touches a distributed array along its distributed dimension:
 /// iteration I reads elements I+HaloLo .. I+HaloHi, and writes only element I.
+/// The most rows of one array that a loop reads at a fixed index
+/// (LoopRun::pin).
+inline constexpr unsigned MaxPinnedRows = 4;
+
 struct Access {
   bool Written = false;
   long long HaloLo = 0;
@@ -168,6 +172,10 @@ struct ArrayArg {
   std::uint64_t Id = 0;
   bool Keep = false;
   bool Kept = false;
+  /// Rows of the distributed dimension read at a fixed index, outside the
+  /// rows the loop writes (LoopRun::pin): every rank gets a copy.
+  long long Pins[MaxPinnedRows] = {};
+  unsigned char PinCount = 0;
 };
 
 /// A reduction variable on the pseudo-master.
@@ -209,6 +217,8 @@ struct ArrayView {
   long long Size = 0;          ///< global extent (Dist1D), elements (whole)
   void *Object = nullptr;      ///< whole std::vector
   std::shared_ptr<void> Holder; ///< owns a vector rebuilt on a worker
+  /// The rank's copies of the pinned rows (ArrayArg::Pins), in order.
+  const char *Pinned[MaxPinnedRows] = {};
 };
 
 /// A rank's private partial result of one reduction.
@@ -263,6 +273,12 @@ public:
     if (!View.Base)
       return nullptr;
     return reinterpret_cast<RowT *>(View.Base) - View.RowOffset;
+  }
+  /// The rank's copy of pinned row Pin of distributed array Slot
+  /// (LoopRun::pin): its first element.
+  template <class ValueT>
+  const ValueT *pinned(unsigned Slot, unsigned Pin) const {
+    return reinterpret_cast<const ValueT *>(Arrays[Slot].Pinned[Pin]);
   }
   /// Whole array K as a pointer to its first element of type T (T may be an
   /// array type: wholeData<double[8][8]> gives double (*)[8][8]).
@@ -567,6 +583,12 @@ public:
   /// ResidentScope. Its rows are then not gathered at the end nor scattered
   /// at the next start (runtime/Residency.h).
   void keep(unsigned Slot) { Arrays[Slot].Keep = true; }
+  /// Before run(): distributed array Slot is read at row Row (of its
+  /// distributed dimension, the first) in every iteration, and the loop
+  /// does not write that row (dlbcc proves it): every rank gets a copy,
+  /// which the kernel reads through Block::pinned. Outside the array, the
+  /// program stops on every rank with an error, as checkAccess does.
+  void pin(unsigned Slot, long long Row);
 
   /// Executes the loop on all ranks; on return the arrays and reduction
   /// variables hold what the sequential loop would have left (those kept

@@ -575,6 +575,8 @@ private:
   void handleScalarUse(const DeclRefExpr *D, const VarDecl *V);
   void buildArrays(LoopModel &M);
   bool distributeArray(ArrayModel &AM);
+  bool pinnable(const ArrayModel &AM, const ArrayAccess &Acc) const;
+  bool invariantSymbol(const clang::ValueDecl *V) const;
   void checkDependences(const ArrayModel &AM);
   void buildScalars(LoopModel &M);
   bool checkPureExpr(const Expr *E,
@@ -1190,7 +1192,7 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   auto Shifted = [&](const std::optional<AffineForm> &F) {
     return F && F->onlyUses(Index) && F->coeff(Index) == 1;
   };
-  for (const ArrayAccess &Acc : AM.Accesses) {
+  for (ArrayAccess &Acc : AM.Accesses) {
     SmallVector<unsigned, 2> WithIndex, Candidates;
     for (unsigned K = 0; K < Acc.SubscriptExprs.size(); ++K)
       if (mentions(Acc.SubscriptExprs[K], Index)) {
@@ -1209,6 +1211,10 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
         report(DE, Loc, Kind) << Name << IndexName;
       Ok = false;
     };
+    if (WithIndex.empty() && pinnable(AM, Acc)) {
+      Acc.Pinned = true;
+      continue;
+    }
     if (WithIndex.empty()) {
       Reject(AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
                                      : Diag::ArrayDistSubscriptForm);
@@ -1259,7 +1265,90 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   }
   if (Dim)
     AM.DistDim = *Dim;
+  // Fixed rows: of an array distributed by rows, at most MaxPinnedRows of
+  // them; otherwise the reads are what they seemed, reads of other
+  // iterations' elements.
+  for (ArrayAccess &Acc : AM.Accesses) {
+    if (!Acc.Pinned)
+      continue;
+    const std::string Row = printed(Acc.SubscriptExprs[0], Ctx);
+    auto Same = llvm::find_if(AM.Pins, [&](const PinnedRow &P) {
+      return printed(P.Row, Ctx) == Row;
+    });
+    const bool Fits = Same != AM.Pins.end() ||
+                      AM.Pins.size() < ArrayModel::MaxPinnedRows;
+    if (!Dim || *Dim != 0 || !Fits) {
+      Acc.Pinned = false;
+      if (AM.Written)
+        report(DE, Acc.Expr->getBeginLoc(), Diag::ArrayDistCarried)
+            << Name << printed(Acc.Expr, Ctx) << IndexName;
+      else
+        report(DE, Acc.Expr->getBeginLoc(),
+               Dim ? Diag::ArrayDistSubscriptForm : Diag::ArrayDistNoIndex)
+            << Name << IndexName;
+      Ok = false;
+      continue;
+    }
+    if (Same == AM.Pins.end())
+      Same = AM.Pins.insert(AM.Pins.end(), PinnedRow{Acc.SubscriptExprs[0], {}});
+    // The prefix of the subscripts up to the row: the element of a 1-D
+    // array, the row of a 2-D one.
+    const Expr *Prefix = Acc.Expr;
+    if (AM.Dims == 2)
+      Prefix = cast<ArraySubscriptExpr>(Acc.Expr)->getBase()->IgnoreParenImpCasts();
+    Same->Prefixes.push_back(Prefix);
+  }
   return Ok;
+}
+
+bool LoopAnalyzer::invariantSymbol(const ValueDecl *V) const {
+  const auto *Var = dyn_cast<VarDecl>(V);
+  return Var && Var != Index && !isLocal(Var) && !InnerIndices.count(Var) &&
+         !Arrays.count(Var) && !Privates.count(Var) &&
+         !llvm::any_of(A.Reductions, [&](const ReductionSpec &R) {
+           return R.Var.Decl == Var;
+         });
+}
+
+/// A read of a fixed row (the first subscript names only loop-invariant
+/// scalars) of an array of one or two dimensions, outside the rows the
+/// loop writes: those of its iterations, [Lower, Upper) (or ]). As written
+/// in the source, not through a macro, in a doall loop of contiguous
+/// iterations (no pairs, no pipeline).
+bool LoopAnalyzer::pinnable(const ArrayModel &AM,
+                            const ArrayAccess &Acc) const {
+  if (Acc.Write || AM.Dims > 2 || A.Kind != LoopKind::DoAll ||
+      A.Schedule == ScheduleKind::Bitonic || Acc.Expr->getBeginLoc().isMacroID() ||
+      Acc.Expr->getEndLoc().isMacroID() || (AM.Dims == 2 &&
+      !isa<ArraySubscriptExpr>(Acc.Expr)))
+    return false;
+  const std::optional<AffineForm> &F = Acc.Subs[0];
+  if (!F || !llvm::all_of(F->Coeffs, [&](const auto &C) {
+        return invariantSymbol(C.first);
+      }))
+    return false;
+  if (!AM.Written)
+    return true;
+  // X < Y for every value of the symbols: the same symbols, and a smaller
+  // constant.
+  auto Below = [](const AffineForm &X, const AffineForm &Y) {
+    if (X.Coeffs.size() != Y.Coeffs.size())
+      return false;
+    for (const auto &[V, C] : X.Coeffs)
+      if (Y.coeff(V) != C)
+        return false;
+    return X.Constant < Y.Constant;
+  };
+  const std::optional<AffineForm> Lo = affineForm(Lower, Ctx);
+  const std::optional<AffineForm> Hi = affineForm(Upper, Ctx);
+  if (Lo && Below(*F, *Lo))
+    return true;
+  if (!Hi)
+    return false;
+  // Above the last iteration: F > Upper (inclusive) or F >= Upper.
+  AffineForm Last = *Hi;
+  Last.Constant -= Inclusive ? 0 : 1;
+  return Below(Last, *F);
 }
 
 void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
@@ -1296,6 +1385,8 @@ void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
       const ArrayAccess &X = AM.Accesses[J];
       if (J < I && X.Write)
         continue; // pair already tested the other way round
+      if (X.Pinned)
+        continue; // outside the written rows (pinnable)
       DependenceResult R = testDependence(W.Subs, X.Subs, DC);
       if (R.Kind == DependenceResult::Independent)
         continue;
@@ -1639,6 +1730,8 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
       OS << ", dim " << AM.DistDim << " ("
          << (AM.Dims == 1 ? "elements" : AM.DistDim == 0 ? "rows" : "columns")
          << "), halo [" << AM.HaloLo << ", " << AM.HaloHi << "]";
+    for (size_t K = 0; K < AM.Pins.size(); ++K)
+      OS << (K ? ", " : ", fixed rows ") << printed(AM.Pins[K].Row, Ctx);
     OS << (AM.Written ? ", written" : ", read-only")
        << (AM.Keep ? ", kept" : "") << "\n";
   }

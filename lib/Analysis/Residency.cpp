@@ -119,6 +119,12 @@ void planResidency(std::vector<LoopModel> &Models,
     Use.visit(T);
     if (Use.Opaque)
       continue;
+    // A loop reads its fixed rows (PinnedRow) from rank 0's memory: an
+    // array with one stays with rank 0 in the whole region.
+    for (const LoopModel *M : Loops)
+      for (const ArrayModel &A : M->Arrays)
+        if (!A.Pins.empty())
+          Use.Named.insert(A.Var->getCanonicalDecl());
     for (LoopModel *M : Loops) {
       for (ArrayModel &A : M->Arrays)
         A.Keep = !Use.Named.count(A.Var->getCanonicalDecl());

@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -75,6 +76,32 @@ std::string quoted(StringRef Text) {
 
 std::string kernelName(unsigned Id) { return "dlbcc_kernel_" + std::to_string(Id); }
 std::string descName(unsigned Id) { return "dlbcc_loop_" + std::to_string(Id); }
+/// Whether V is named in the index of a fixed row (PinnedRow): the kernel
+/// may not use it otherwise.
+bool inPinnedRow(const LoopModel &M, const VarDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Found |= D->getDecl() == V;
+      return true;
+    }
+  };
+  for (const ArrayModel &A : M.Arrays)
+    for (const PinnedRow &P : A.Pins) {
+      Finder F;
+      F.V = V;
+      F.TraverseStmt(const_cast<Expr *>(P.Row));
+      if (F.Found)
+        return true;
+    }
+  return false;
+}
+
+/// The kernel's copy of fixed row K of A (PinnedRow).
+std::string pinName(const ArrayModel &A, size_t K) {
+  return "dlbcc_pin_" + A.Var->getName().str() + "_" + std::to_string(K);
+}
 
 } // namespace
 
@@ -145,7 +172,8 @@ std::string Emitter::declarations(const LoopModel &M) const {
          << S.Var->getName() << " = " << *S.ConstantValue << ";\n";
       continue;
     }
-    OS << "  " << spell(T, Ctx) << " " << S.Var->getName() << " = " << BlockVar
+    OS << "  " << (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "")
+       << spell(T, Ctx) << " " << S.Var->getName() << " = " << BlockVar
        << ".scalar<" << spell(T.getUnqualifiedType(), Ctx) << ">(" << Slot++
        << ");\n";
   }
@@ -185,6 +213,13 @@ std::string Emitter::declarations(const LoopModel &M) const {
       }
     }
     ++Slot;
+  }
+  for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot) {
+    const ArrayModel &A = M.Arrays[Slot];
+    for (size_t K = 0; K < A.Pins.size(); ++K)
+      OS << "  const " << spell(A.ElemType, Ctx) << " *" << pinName(A, K)
+         << " = " << BlockVar << ".pinned<" << spell(A.ElemType, Ctx) << ">("
+         << Slot << ", " << K << ");\n";
   }
   for (const ReductionModel &Red : M.Reductions) {
     QualType Type = Red.Var->getType().getNonReferenceType();
@@ -286,7 +321,31 @@ std::string Emitter::hookedLoop(const LoopModel &M, StringRef Type,
 }
 
 std::string Emitter::body(const LoopModel &M) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto FileRange = [&](const Stmt *S) {
+    return Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+        Ctx.getLangOpts());
+  };
   std::string Body = sourceText(M.Loop->getBody(), Ctx);
+  // Reads of fixed rows read the rank's copy of the row (PinnedRow): the
+  // row `A[k]` of `A[k][j]` becomes the copy, `x[k]` its element.
+  std::vector<std::pair<unsigned, std::pair<unsigned, std::string>>> Edits;
+  const CharSourceRange Whole = FileRange(M.Loop->getBody());
+  for (const ArrayModel &A : M.Arrays)
+    for (size_t K = 0; K < A.Pins.size(); ++K)
+      for (const Expr *P : A.Pins[K].Prefixes) {
+        const CharSourceRange R = FileRange(P);
+        const unsigned Begin = SM.getFileOffset(R.getBegin()) -
+                               SM.getFileOffset(Whole.getBegin());
+        const unsigned End = SM.getFileOffset(R.getEnd()) -
+                             SM.getFileOffset(Whole.getBegin());
+        Edits.push_back(
+            {Begin, {End, pinName(A, K) + (A.Dims == 1 ? "[0]" : "")}});
+      }
+  llvm::sort(Edits, [](const auto &X, const auto &Y) { return X.first > Y.first; });
+  for (const auto &[Begin, Edit] : Edits)
+    Body.replace(Begin, Edit.first - Begin, Edit.second);
   return isa<CompoundStmt>(M.Loop->getBody()) ? Body : "{ " + Body + "; }";
 }
 
@@ -350,8 +409,10 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
       for (const ScalarModel &S : M.Scalars)
         if (!S.ConstantValue) {
           StringRef N = S.Var->getName();
-          Params += ", " + spell(S.Var->getType().getNonReferenceType(), Ctx) +
-                    " " + N.str();
+          Params += std::string(", ") +
+                    (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "") +
+                    spell(S.Var->getType().getNonReferenceType(), Ctx) + " " +
+                    N.str();
           Args += ", " + N.str();
         }
     if (!Params.empty())
@@ -502,6 +563,11 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     }
     OS << ");\n";
   }
+  for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot)
+    for (size_t K = 0; K < M.Arrays[Slot].Pins.size(); ++K)
+      OS << "  " << RunVar << ".pin(" << Slot << ", static_cast<long long>("
+         << sourceText(M.Arrays[Slot].Pins[K].Row, Ctx) << ")); // "
+         << M.Arrays[Slot].Var->getName() << "'s row read by every iteration\n";
   for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot)
     if (M.Arrays[Slot].Keep)
       OS << "  " << RunVar << ".keep(" << Slot << "); // "

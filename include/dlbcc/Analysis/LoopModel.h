@@ -57,6 +57,20 @@ struct ArrayAccess {
   Subscripts Subs;
   bool Read = false;
   bool Write = false;
+  /// A read of a fixed row outside the rows the loop writes (PinnedRow).
+  bool Pinned = false;
+};
+
+/// A row of a distributed array that the loop reads at a fixed index
+/// (`A[k][j]`, `x[k]`: the first subscript names only loop-invariant
+/// scalars) outside the rows it writes: LU's pivot row. Every rank gets a
+/// copy of it; the kernel reads the copy.
+struct PinnedRow {
+  /// The first subscript, as written (evaluated at the call site).
+  const clang::Expr *Row = nullptr;
+  /// The reads: their subscript prefix up to the row (`A[k]` of `A[k][j]`,
+  /// the whole `x[k]`) is what the kernel replaces by the copy.
+  std::vector<const clang::Expr *> Prefixes;
 };
 
 struct ArrayModel {
@@ -83,6 +97,9 @@ struct ArrayModel {
   /// The ranks keep the array between executions of the loops of Region
   /// (Residency.h).
   bool Keep = false;
+  /// Rows read at a fixed index, at most MaxPinnedRows.
+  std::vector<PinnedRow> Pins;
+  static constexpr unsigned MaxPinnedRows = 4;
 };
 
 struct ScalarModel {
