@@ -28,6 +28,7 @@ from speed import compile_kernel, startup, timed  # noqa: E402
 # Sizes for about a second of sequential run (the defaults are test sizes).
 SIZES = {
     "gemm": ["-DNI=800", "-DNJ=800", "-DNK=800"],
+    "gemm-vector": ["-DNI=800", "-DNJ=800", "-DNK=800"],
     "2mm": ["-DN=700"],
     "3mm": ["-DN=600"],
     "syrk": ["-DN=1000", "-DM=800"],
@@ -42,6 +43,7 @@ SIZES = {
     "correlation": ["-DM=800", "-DN=1000"],
     "jacobi-1d": ["-DN=2000000", "-DTSTEPS=100"],
     "jacobi-2d": ["-DN=1600", "-DTSTEPS=60"],
+    "jacobi-2d-vector": ["-DN=1600", "-DTSTEPS=60"],
     "heat-3d": ["-DN=120", "-DTSTEPS=50"],
     "fdtd-2d": ["-DNX=1500", "-DNY=1500", "-DTMAX=50"],
     "doitgen": ["-DNR=128", "-DNQ=128", "-DNP=128"],

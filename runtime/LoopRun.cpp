@@ -528,6 +528,13 @@ static void checkDisjoint(const LoopDesc &Desc,
 void LoopRun::run() {
   if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
     return;
+  if (BadRowLength)
+    userError("in the loop at " + std::string(Desc.name()) + ", '" +
+              Desc.arrayName(static_cast<unsigned>(BadRowLength.Slot)) +
+              "' of " + std::to_string(BadRowLength.Size) +
+              " elements is indexed as rows of " +
+              std::to_string(BadRowLength.RowLength) +
+              ", which do not divide it; no iteration has run");
   checkDisjoint(Desc, Arrays);
   checkPins(Desc, Arrays);
   Context &C = context();

@@ -274,6 +274,16 @@ public:
       return nullptr;
     return reinterpret_cast<RowT *>(View.Base) - View.RowOffset;
   }
+  /// Linearized array Slot (LoopRun::distLinear) as a pointer to its
+  /// elements, indexed with global subscripts (row * RowLength + column);
+  /// null while the rank holds none of it.
+  template <class ValueT>
+  ValueT *linear(unsigned Slot, long long RowLength) const {
+    const ArrayView &View = Arrays[Slot];
+    if (!View.Base)
+      return nullptr;
+    return reinterpret_cast<ValueT *>(View.Base) - View.RowOffset * RowLength;
+  }
   /// The rank's copy of pinned row Pin of distributed array Slot
   /// (LoopRun::pin): its first element.
   template <class ValueT>
@@ -523,6 +533,25 @@ public:
     add(rowTable(ArrayArg::Distributed, Ptr, Rows, Cols, Dim, Acc));
   }
 
+  // A matrix stored in one array (a C array, std::vector or pointer with
+  // its size) by rows of RowLength elements, indexed a[i * RowLength + j]:
+  // distributed by rows. RowLength must divide the size (checked when the
+  // loop runs).
+  template <class ValueT, std::size_t Size>
+  void distLinear(ValueT (&Array)[Size], long long RowLength, Access Acc) {
+    addLinear(&Array[0], static_cast<long long>(Size), RowLength, Acc);
+  }
+  template <class ValueT>
+  void distLinear(const std::vector<ValueT> &Vec, long long RowLength,
+                  Access Acc) {
+    addLinear(Vec.data(), static_cast<long long>(Vec.size()), RowLength, Acc);
+  }
+  template <class ValueT>
+  void distLinear(ValueT *Ptr, long long Size, long long RowLength,
+                  Access Acc) {
+    addLinear(Ptr, Size, RowLength, Acc);
+  }
+
   // Whole (replicated, read-only) arrays.
   template <class ArrayT> void wholeArray(ArrayT &Array) {
     static_assert(std::is_array<ArrayT>::value, "wholeArray takes a C array");
@@ -624,6 +653,15 @@ private:
     return Arg;
   }
   void add(const ArrayArg &Arg) { Arrays.push_back(Arg); }
+  template <class ValueT>
+  void addLinear(ValueT *Data, long long Size, long long RowLength,
+                 Access Acc) {
+    const bool Fits = RowLength > 0 && Size % RowLength == 0;
+    if (!Fits && !BadRowLength)
+      BadRowLength = {static_cast<long long>(Arrays.size()), Size, RowLength};
+    add(contiguous(ArrayArg::Distributed, Data, Fits ? Size / RowLength : 0,
+                   Fits ? RowLength : 1, 2, 0, Acc));
+  }
 
   LoopDesc &Desc;
   long long Lb = 0;
@@ -643,6 +681,12 @@ private:
   std::vector<std::size_t> ScalarOffsets;
   std::vector<ArrayArg> Arrays;
   std::vector<ReductionArg> Reductions;
+  /// The first linearized array whose row length does not divide its size:
+  /// its slot, size and row length (reported when the loop runs).
+  struct RowLengthError {
+    long long Slot = -1, Size = 0, RowLength = 0;
+    explicit operator bool() const { return Slot >= 0; }
+  } BadRowLength;
 };
 
 } // namespace dlb

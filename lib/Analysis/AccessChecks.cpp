@@ -107,15 +107,25 @@ public:
     std::vector<AccessCheck> Checks;
     llvm::StringSet<> Seen;
     // An interrupted body may skip any access.
-    if (Interrupted.Targets.count(M.Loop))
-      return Checks;
+    const bool Interrupts = Interrupted.Targets.count(M.Loop);
     for (const ArrayModel &A : M.Arrays)
       for (const ArrayAccess &Acc : A.Accesses) {
         SmallVector<InnerLoop, 2> Loops;
-        if (!everyIteration(Acc.Expr, Loops))
-          continue;
+        const bool Every = !Interrupts && everyIteration(Acc.Expr, Loops);
         for (unsigned D = 0; D < Acc.Subs.size(); ++D) {
-          std::optional<AccessCheck> C = check(A, Acc, D, Loops, Ok);
+          Verified = false;
+          std::optional<AccessCheck> C;
+          if (Every)
+            C = check(A, Acc, D, Loops, Ok);
+          // A linearized array's column past its row would be another
+          // row's element in the sequential program: it must be checked.
+          if (A.RowLength && D == 1 && !Verified) {
+            report(Ctx.getDiagnostics(), Acc.Expr->getBeginLoc(),
+                   Diag::ArrayLinearUnchecked)
+                << printed(Acc.Expr, Ctx) << printed(Acc.SubscriptExprs[0], Ctx)
+                << A.Var->getName() << A.RowLength->getName();
+            Ok = false;
+          }
           if (C && Seen.insert(C->Array + "/" + std::to_string(D) + "/" +
                                C->Guard + "/" + C->Min + "/" + C->Max)
                        .second)
@@ -263,9 +273,26 @@ private:
   }
 
   /// The extent of dimension D of A: a call-site expression and, if
-  /// constant, its value.
+  /// constant, its value. A linearized array has the rows its elements
+  /// make, of RowLength each.
   std::pair<std::string, std::optional<long long>> extentOf(const ArrayModel &A,
                                                             unsigned D) const {
+    if (!A.RowLength)
+      return storedExtent(A, D);
+    const std::string Length =
+        "static_cast<long long>(" + A.RowLength->getName().str() + ")";
+    if (D == 1)
+      return {Length, std::nullopt};
+    const std::string Size = storedExtent(A, 0).first;
+    if (Size.empty())
+      return {"", std::nullopt};
+    return {"(" + Length + " > 0 ? (" + Size + ") / " + Length + " : 0LL)",
+            std::nullopt};
+  }
+
+  /// The extent of dimension D of A as stored.
+  std::pair<std::string, std::optional<long long>>
+  storedExtent(const ArrayModel &A, unsigned D) const {
     std::string Name = A.Var->getName().str();
     QualType T = A.Var->getType().getNonReferenceType();
     auto Constant = [&](QualType AT, const std::string &Text)
@@ -386,8 +413,11 @@ private:
       Runs(M.Pipeline->Lower, M.Pipeline->Upper, M.Pipeline->Inclusive);
     for (const InnerLoop &L : Loops)
       Runs(L.Lower, L.Upper, L.Inclusive);
-    if (GuardKnown && !GuardHolds)
+    if (GuardKnown && !GuardHolds) {
+      Verified = true; // never runs
       return std::nullopt;
+    }
+    Verified = true; // checked here, or at the call site
     if (GuardKnown && MinValue && MaxValue && ExtentValue) {
       if (*MinValue >= 0 && *MaxValue < *ExtentValue)
         return std::nullopt;
@@ -414,6 +444,8 @@ private:
   const LoopModel &M;
   ASTContext &Ctx;
   Interruptions Interrupted;
+  /// Set by check(): the access is in range, or checked at the call site.
+  bool Verified = false;
 };
 
 } // namespace

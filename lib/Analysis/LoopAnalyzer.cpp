@@ -575,6 +575,15 @@ private:
   void handleScalarUse(const DeclRefExpr *D, const VarDecl *V);
   void buildArrays(LoopModel &M);
   bool distributeArray(ArrayModel &AM);
+  /// A subscript `(i + c) * n + column` of a 1-D array (LinearSubscript).
+  struct LinearSubscript {
+    const Expr *Row = nullptr;
+    AffineForm RowForm;
+    const VarDecl *Length = nullptr;
+    AffineForm Column;
+  };
+  std::optional<LinearSubscript> linearSubscript(const Expr *E) const;
+  bool delinearize(ArrayModel &AM);
   bool pinnable(const ArrayModel &AM, const ArrayAccess &Acc) const;
   bool invariantSymbol(const clang::ValueDecl *V) const;
   void checkDependences(const ArrayModel &AM);
@@ -1301,6 +1310,99 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   return Ok;
 }
 
+/// The subscript as `(i + c) * n + column` (the product either way round,
+/// anywhere in a chain of + and -): n a loop-invariant integer scalar, the
+/// column affine.
+std::optional<LoopAnalyzer::LinearSubscript>
+LoopAnalyzer::linearSubscript(const Expr *E) const {
+  SmallVector<std::pair<const Expr *, bool>, 4> Terms;
+  collectTerms(E, ReductionOp::Sum, false, Terms);
+  LinearSubscript L;
+  for (const auto &[T, Minus] : Terms) {
+    const auto *B = dyn_cast<BinaryOperator>(T->IgnoreParenImpCasts());
+    if (B && B->getOpcode() == BO_Mul && !Minus && !L.Length) {
+      for (const auto &[Row, Length] :
+           {std::pair(B->getLHS(), B->getRHS()),
+            std::pair(B->getRHS(), B->getLHS())}) {
+        const auto *D = dyn_cast<DeclRefExpr>(Length->IgnoreParenImpCasts());
+        const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+        if (!V || !V->getType()->isIntegerType() || !invariantSymbol(V) ||
+            !mentions(Row, Index))
+          continue;
+        std::optional<AffineForm> F = affineForm(Row, Ctx);
+        if (!F || !F->onlyUses(Index) || F->coeff(Index) != 1)
+          return std::nullopt;
+        L.Row = Row;
+        L.RowForm = *F;
+        L.Length = V;
+        break;
+      }
+      if (L.Length)
+        continue;
+    }
+    std::optional<AffineForm> F = affineForm(T, Ctx);
+    if (!F)
+      return std::nullopt;
+    const long long Sign = Minus ? -1 : 1;
+    L.Column.Constant += Sign * F->Constant;
+    for (const auto &[V, C] : F->Coeffs)
+      L.Column.Coeffs[V] += Sign * C;
+  }
+  if (!L.Length)
+    return std::nullopt;
+  L.Column.Coeffs.remove_if([](const auto &P) { return P.second == 0; });
+  return L;
+}
+
+/// A distributed 1-D array indexed `(i + c) * n + column` in one of its
+/// accesses is a matrix stored by rows of n elements (delinearization):
+/// every access must have that form with the same n; each then gets the
+/// two subscripts (i + c, column). The runtime checks each column against
+/// n before the loop (AccessChecks). False after reporting an error.
+bool LoopAnalyzer::delinearize(ArrayModel &AM) {
+  SmallVector<std::optional<LinearSubscript>, 4> Forms;
+  const VarDecl *Length = nullptr;
+  for (const ArrayAccess &Acc : AM.Accesses) {
+    Forms.push_back(linearSubscript(Acc.SubscriptExprs[0]));
+    if (Forms.back() && !Length)
+      Length = Forms.back()->Length;
+  }
+  if (!Length)
+    return true;
+  StringRef Name = AM.Var->getName();
+  const SourceLocation First = AM.Accesses.front().Expr->getBeginLoc();
+  if (A.Kind != LoopKind::DoAll || A.Schedule == ScheduleKind::Bitonic) {
+    report(DE, First, Diag::ArrayLinearSchedule) << Name << Length->getName();
+    return false;
+  }
+  if (AM.SizeUsed) {
+    report(DE, First, Diag::ArrayLinearSize)
+        << Name << Length->getName() << Index->getName();
+    return false;
+  }
+  for (size_t K = 0; K < AM.Accesses.size(); ++K) {
+    const SourceLocation Loc = AM.Accesses[K].Expr->getBeginLoc();
+    if (!Forms[K]) {
+      report(DE, Loc, Diag::ArrayLinearForm)
+          << Name << Index->getName() << Length->getName();
+      return false;
+    }
+    if (Forms[K]->Length != Length) {
+      report(DE, Loc, Diag::ArrayLinearRowLength)
+          << Name << Forms[K]->Length->getName() << Length->getName();
+      return false;
+    }
+  }
+  for (size_t K = 0; K < AM.Accesses.size(); ++K) {
+    ArrayAccess &Acc = AM.Accesses[K];
+    Acc.SubscriptExprs = {Forms[K]->Row};
+    Acc.Subs = {Forms[K]->RowForm, Forms[K]->Column};
+  }
+  AM.Dims = 2;
+  AM.RowLength = Length;
+  return true;
+}
+
 bool LoopAnalyzer::invariantSymbol(const ValueDecl *V) const {
   const auto *Var = dyn_cast<VarDecl>(V);
   return Var && Var != Index && !isLocal(Var) && !InnerIndices.count(Var) &&
@@ -1317,7 +1419,7 @@ bool LoopAnalyzer::invariantSymbol(const ValueDecl *V) const {
 /// iterations (no pairs, no pipeline).
 bool LoopAnalyzer::pinnable(const ArrayModel &AM,
                             const ArrayAccess &Acc) const {
-  if (Acc.Write || AM.Dims > 2 || A.Kind != LoopKind::DoAll ||
+  if (Acc.Write || AM.Dims > 2 || AM.RowLength || A.Kind != LoopKind::DoAll ||
       A.Schedule == ScheduleKind::Bitonic || Acc.Expr->getBeginLoc().isMacroID() ||
       Acc.Expr->getEndLoc().isMacroID() || (AM.Dims == 2 &&
       !isa<ArraySubscriptExpr>(Acc.Expr)))
@@ -1482,7 +1584,9 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
       Failed = true;
     }
     if (Dist && !AM.Accesses.empty()) {
-      if (!distributeArray(AM))
+      if (AM.Dims == 1 && !delinearize(AM))
+        Failed = true;
+      else if (!distributeArray(AM))
         Failed = true;
       else if (AM.Written)
         if (A.Kind == LoopKind::DoAll)
@@ -1726,6 +1830,8 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
        << (AM.Role == ArrayRole::Distributed ? "distributed" : "whole") << ", "
        << toString(AM.Form) << " " << AM.Dims << "-D of "
        << AM.ElemType.getAsString(PP);
+    if (AM.RowLength)
+      OS << ", linearized by rows of " << AM.RowLength->getName();
     if (AM.Role == ArrayRole::Distributed)
       OS << ", dim " << AM.DistDim << " ("
          << (AM.Dims == 1 ? "elements" : AM.DistDim == 0 ? "rows" : "columns")

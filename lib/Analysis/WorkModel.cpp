@@ -819,6 +819,11 @@ std::string WorkModel::data() {
       D.Constant += Elem;
       continue;
     }
+    if (A.RowLength) {
+      // Linearized: a row is RowLength elements.
+      D += Poly(Elem).times("(" + A.RowLength->getName().str() + ")");
+      continue;
+    }
     if (A.Dims >= 3) {
       // Distributed by rows (LoopAnalyzer): a row is all the rest.
       QualType T = A.Var->getType().getNonReferenceType();

@@ -137,6 +137,16 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
     return std::nullopt;
   // The pointer's element: the array's element, or a row of a 2-D array.
   std::string Elem = spell(A.ElemType, Ctx), Row = Elem, Suffix;
+  StringRef N = A.Var->getName();
+  if (A.RowLength) {
+    // A linearized array: its elements, from row 0 of the block's rows.
+    RestrictArray R;
+    R.Param = Elem + " *__restrict " + N.str();
+    R.Argument = std::string(BlockVar) + ".linear<" + Elem + ">(" +
+                 std::to_string(Slot) + ", " +
+                 A.RowLength->getName().str() + ")";
+    return R;
+  }
   if (A.Dims >= 2) {
     // The extents of a row (of each element of the first dimension).
     QualType T = A.Var->getType().getNonReferenceType();
@@ -152,7 +162,6 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
     Row = Elem + Suffix;
   }
   RestrictArray R;
-  StringRef N = A.Var->getName();
   R.Param = A.Dims >= 2 ? Elem + " (*__restrict " + N.str() + ")" + Suffix
                         : Elem + " *__restrict " + N.str();
   R.Argument = std::string(BlockVar) +
@@ -540,6 +549,14 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
       Extents = ", static_cast<long long>(" + sourceText(A.DeclaredRows, Ctx) +
                 ")";
     bool Dist = A.Role == ArrayRole::Distributed;
+    if (A.RowLength) {
+      // Rows of n elements; the runtime checks that n divides the size.
+      OS << "  " << RunVar << ".distLinear(" << N << Extents
+         << ", static_cast<long long>(" << A.RowLength->getName()
+         << "), dlb::Access{" << (A.Written ? "true" : "false") << ", "
+         << A.HaloLo << ", " << A.HaloHi << "});\n";
+      continue;
+    }
     const char *Method = nullptr;
     switch (A.Form) {
     case ArrayForm::CArray:

@@ -208,6 +208,25 @@ DiagInfo info(Diag D) {
   case Diag::ArrayDistInconsistentDim:
     return {E, "distributed array '%0' is subscripted by the loop index in "
                "dimension %1 here but in dimension %2 elsewhere"};
+  case Diag::ArrayLinearRowLength:
+    return {E, "'%0' is indexed as rows of '%1' elements here and of '%2' "
+               "elsewhere: a linearized array has one row length"};
+  case Diag::ArrayLinearUnchecked:
+    return {E, "cannot check that '%0' stays within row '%1' of '%2' (rows "
+               "of '%3' elements): each access of a linearized array must run "
+               "in every iteration, with affine subscripts, for dlbcc to "
+               "check it before the loop; declare the array with two "
+               "dimensions"};
+  case Diag::ArrayLinearSize:
+    return {E, "'%0' is indexed as rows of '%1' elements ('%0[%2 * %1 + j]'); "
+               "the loop may not call its size()"};
+  case Diag::ArrayLinearForm:
+    return {E, "the subscript of linearized array '%0' must be "
+               "'(%1 + c) * %2 + column', the column affine"};
+  case Diag::ArrayLinearSchedule:
+    return {E, "linearized array '%0' (rows of '%1' elements) can be "
+               "distributed by a doall loop without schedule(bitonic) only; "
+               "declare it with two dimensions"};
   case Diag::ArrayDistSubscriptForm:
     return {E, "the distributed dimension of '%0' must be subscripted by "
                "'%1' or '%1 + constant'"};

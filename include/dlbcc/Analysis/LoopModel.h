@@ -97,6 +97,10 @@ struct ArrayModel {
   /// The ranks keep the array between executions of the loops of Region
   /// (Residency.h).
   bool Keep = false;
+  /// A 1-D array that the loop indexes `(i + c) * n + column` (a matrix
+  /// stored in one vector): rows of n elements, this loop-invariant scalar
+  /// (delinearized; Dims is 2 and each access has the two subscripts).
+  const clang::VarDecl *RowLength = nullptr;
   /// Rows read at a fixed index, at most MaxPinnedRows.
   std::vector<PinnedRow> Pins;
   static constexpr unsigned MaxPinnedRows = 4;
