@@ -50,6 +50,8 @@ PROGRAMS = [
     ("trfd", "examples/trfd.cpp", ["10"]),
     ("sor", "examples/sor.cpp", ["96", "4"]),
     ("mandel", "examples/mandel.cpp", ["96"]),
+    ("pinned", "test/e2e/Inputs/pinned.cpp", []),
+    ("linear", "test/e2e/Inputs/linear.cpp", []),
 ]
 
 
