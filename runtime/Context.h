@@ -82,6 +82,13 @@ struct Context {
   /// execution measured (the next one's block size follows from it).
   ShiftCost Shift;
   std::map<const LoopDesc *, double> ElementSeconds;
+  /// Per pipelined loop: the seconds per element of its last distributed
+  /// execution and of its last one on rank 0 alone (0: none yet).
+  struct PipelineCosts {
+    double Distributed = 0;
+    double Alone = 0;
+  };
+  std::map<const LoopDesc *, PipelineCosts> Pipelines;
   Watchdog Watch;
   /// The arrays kept on the ranks between executions.
   ResidencyState Residency;

@@ -117,6 +117,24 @@ void hookParams(ExecParams &P, HookLevel Hooks, double Work) {
     P.Strip = std::numeric_limits<long long>::max();
 }
 
+/// Whether a pipelined loop runs this execution on rank 0 alone: its last
+/// distributed execution took longer per element than running alone does
+/// (measured, or rank 0's dedicated time per element), by the threshold
+/// (Profit.h does the same for doall loops before they start; a pipeline
+/// is judged from its history: the first execution is distributed).
+bool pipelineAlone(const LoopDesc &Desc, const Options &O) {
+  const Context &C = context();
+  auto It = C.Pipelines.find(&Desc);
+  if (O.DistributeAlways || It == C.Pipelines.end())
+    return false;
+  auto Element = C.ElementSeconds.find(&Desc);
+  const double Alone = It->second.Alone > 0 ? It->second.Alone
+                       : Element != C.ElementSeconds.end() ? Element->second
+                                                           : 0;
+  return Alone > 0 && It->second.Distributed > 0 &&
+         Alone <= (1 - O.Threshold) * It->second.Distributed;
+}
+
 /// Whether this execution is balanced between executions only. An
 /// execution shorter than the balancing period (eq. 14 of Siegell &
 /// Steenkiste) would end at its first synchronization, which it would pay
@@ -540,7 +558,7 @@ void LoopRun::run() {
   Context &C = context();
   // A loop reached from inside a kernel, or before start-up, runs here alone.
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
-  const int Ranks = Distribute ? C.Size : 1;
+  const int Size = Distribute ? C.Size : 1;
   const double Start = now();
   const long long Execution =
       Distribute ? C.Stats.loop(Desc.name(), C.Size).Executions + 1 : 0;
@@ -550,10 +568,13 @@ void LoopRun::run() {
   // Arrays the ranks keep between executions (Residency.h); a loop kept
   // spread starts from the ranks that own its rows.
   std::vector<Ownership> Owners(Arrays.size());
-  const bool Resident = Distribute && Ranks > 1;
+  const bool Resident = Distribute && Size > 1;
   const Ownership *Owned = nullptr;
   if (Resident)
     Owned = prepareResidency(Arrays, !Pipelined && !Bitonic, Owners);
+  const bool PipelineAlone =
+      Pipelined && Resident && pipelineAlone(Desc, C.Opts);
+  const int Ranks = PipelineAlone ? 1 : Size;
   // What the runtime distributes: the iterations, or a bitonic loop's pairs.
   const Pairing Pairs{Lb, Ub, Bitonic};
   const Range Space = Pairs.space();
@@ -738,6 +759,8 @@ void LoopRun::run() {
       Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
+  // A pipeline on rank 0 alone: the others had nothing.
+  Work.resize(Size, RankWork(Reductions.size()));
   // The probe's iterations: checked and reduced like a rank's, then
   // counted as rank 0's.
   if (Probed)
@@ -773,12 +796,17 @@ void LoopRun::run() {
     LoopStats &S = C.Stats.loop(Desc.name(), C.Size);
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
-    S.AloneExecutions += Alone;
+    S.AloneExecutions += Alone || PipelineAlone;
     if (Probed) {
       S.Probed = true;
       S.Distribution = Probed->prediction();
     }
     afterExecution(Desc, Params, Work, now() - Start);
+  }
+  if (Pipelined && Resident) {
+    Context::PipelineCosts &Costs = C.Pipelines[&Desc];
+    (PipelineAlone ? Costs.Alone : Costs.Distributed) =
+        (now() - Start) / static_cast<double>((Ub - Lb) * (OuterUb - OuterLb));
   }
 }
 
