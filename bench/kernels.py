@@ -39,6 +39,7 @@ SIZES = {
     "mvt": ["-DN=4000"],
     "gesummv": ["-DN=4000"],
     "trmm": ["-DM=1000", "-DN=1000"],
+    "lu": ["-DN=1000"],
     "covariance": ["-DM=800", "-DN=1000"],
     "correlation": ["-DM=800", "-DN=1000"],
     "jacobi-1d": ["-DN=2000000", "-DTSTEPS=100"],

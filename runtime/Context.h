@@ -89,6 +89,13 @@ struct Context {
     double Alone = 0;
   };
   std::map<const LoopDesc *, PipelineCosts> Pipelines;
+  /// Per doall loop: the iterations of the last execution that rank 0
+  /// sampled (Profit.h), and whether it then ran alone.
+  struct ProbeAnswer {
+    long long Iterations = 0;
+    bool Alone = false;
+  };
+  std::map<const LoopDesc *, ProbeAnswer> Probes;
   Watchdog Watch;
   /// The arrays kept on the ranks between executions.
   ResidencyState Residency;

@@ -637,18 +637,32 @@ void LoopRun::run() {
   std::optional<Probe> Probed;
   bool Alone = false;
   std::vector<Range> Left{Space};
-  if (Probing) {
+  // The last probe's answer stands for executions it covers: no larger
+  // one after it ran alone, no smaller one after it was distributed (LU's
+  // shrinking steps, a time loop's equal ones).
+  auto Decided = C.Probes.find(&Desc);
+  const bool Known =
+      Decided != C.Probes.end() &&
+      (Decided->second.Alone ? Space.size() <= Decided->second.Iterations
+                             : Space.size() >= Decided->second.Iterations);
+  if (Probing && (!Known || Decided->second.Alone)) {
     // Alone: nothing to balance, so no hooks in the loop.
     ExecParams AloneParams =
         execParams(Strat, 1, Arrays, DataBytes, Pairs.sides());
     hookParams(AloneParams, HookLevel::Execution, 0);
     Probed.emplace(Spec, Desc.kernel(), AloneParams, Curve, Views);
-    Alone = !Probed->worthDistributing(Space, Ranks, Params.Net.Latency,
-                                       Params.Net.Bandwidth,
-                                       Params.Balance.ProfitFactor);
-    if (Alone)
+    Alone = Known || !Probed->worthDistributing(
+                         Space, Ranks, Params.Net.Latency,
+                         Params.Net.Bandwidth, Params.Balance.ProfitFactor);
+    if (Known)
+      Probed->runAll(Space);
+    else if (Alone)
       Probed->runRest();
     Left = Probed->rest();
+    if (!Known)
+      C.Probes[&Desc] = {Space.size(), Alone};
+    // Nothing was balanced, between executions or otherwise.
+    Params.Between &= !Alone;
   }
   long long LeftCount = 0;
   for (const Range &R : Left)
@@ -797,11 +811,13 @@ void LoopRun::run() {
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
     S.AloneExecutions += Alone || PipelineAlone;
-    if (Probed) {
+    if (Probed && Probed->predicted()) {
       S.Probed = true;
       S.Distribution = Probed->prediction();
     }
-    afterExecution(Desc, Params, Work, now() - Start);
+    // The rates of the ranks come from distributed executions.
+    if (!Alone && !PipelineAlone)
+      afterExecution(Desc, Params, Work, now() - Start);
   }
   if (Pipelined && Resident) {
     Context::PipelineCosts &Costs = C.Pipelines[&Desc];

@@ -158,6 +158,11 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
   }
 }
 
+void Probe::runAll(const Range &Space) {
+  Strata.clear();
+  runAlone(Space);
+}
+
 void Probe::runRest() {
   for (const Range &R : rest())
     runAlone(R);

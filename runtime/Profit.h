@@ -32,6 +32,10 @@ public:
   std::vector<Range> rest() const;
   /// Runs rest() alone.
   void runRest();
+  /// Runs all of Space alone, without sampling.
+  void runAll(const Range &Space);
+  /// Whether worthDistributing predicted anything.
+  bool predicted() const { return Last.AloneSeconds > 0; }
   const RankWork &result() const { return Exec.result(); }
   const DistributionPrediction &prediction() const { return Last; }
 
