@@ -331,31 +331,6 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
   return weightedPartition(Lb, Ub, It->second.weights());
 }
 
-/// A loop whose arrays stay on the ranks starts from the rows each rank
-/// owns (the distribution its last execution ended with). Balanced between
-/// executions, it moves to the partition of the measured rates when that
-/// is predicted to finish sooner by the threshold (section 6.2): the rows
-/// then move between their owners (exchangeKeptRows).
-Partition keptPartition(const Ownership &O, const Range &R,
-                        const LoopDesc &Desc, const ExecParams &Params,
-                        int Ranks) {
-  Partition Owned = ownedPartition(O, R.Begin, R.End, Ranks);
-  const auto &Histories = context().Histories;
-  auto It = Histories.find(&Desc);
-  if (!Params.Between || It == Histories.end() ||
-      static_cast<int>(It->second.weights().size()) != Ranks)
-    return Owned;
-  const std::vector<double> &Rates = It->second.weights();
-  std::vector<double> Shares(Ranks, 0);
-  for (int W = 0; W < Ranks; ++W)
-    for (const Range &X : Owned[W])
-      Shares[W] += static_cast<double>(X.size());
-  if (shareTime(Rates, Rates) <=
-      Params.Balance.ProfitFactor * shareTime(Shares, Rates))
-    return weightedPartition(R.Begin, R.End, Rates);
-  return Owned;
-}
-
 /// The hook after the distributed loop (LoopHistory): rank 0 takes in what
 /// the execution measured; with --dlb-trace, one row per rank.
 void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
@@ -669,7 +644,7 @@ void LoopRun::run() {
     LeftCount += R.size();
   const Partition Parts =
       Alone ? Partition(Ranks)
-      : Owned ? keptPartition(*Owned, Space, Desc, Params, Ranks)
+      : Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
               : spreadPartition(startPartition(Desc, Params, Sched, 0,
                                                LeftCount, Ranks),
                                 Left);
