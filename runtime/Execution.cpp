@@ -387,7 +387,11 @@ void Executor::run() {
 }
 
 std::string Executor::watchState() const {
-  std::string S = std::string(strategyName(Params.Strat)) + ", " +
+  // Under auto the strategy changes when the model commits: say both.
+  const bool Chosen = (Params.Auto || Params.Committed) &&
+                      Params.Strat != Strategy::Auto;
+  std::string S = (Chosen ? std::string("auto, chose ") : std::string()) +
+                  strategyName(Params.Strat) + ", " +
                   std::to_string(Epochs[MyGroup]) + " synchronizations, " +
                   std::to_string(remaining()) + " iterations left here";
   if (Centralized && Rank != 0 && Unanswered)
