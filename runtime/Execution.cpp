@@ -110,6 +110,11 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
   }
   View.Base = Layout.Store == ArrayArg::RowTable ? nullptr : Layout.Data;
   View.Rows = rowsOf(Layout, Table);
+  // A skewed pipeline's buffer holds column c of row r at c + Skew * r.
+  if (A.Skew && !Layout.Skew)
+    for (std::size_t Row = 0; Row < Table.size(); ++Row)
+      Table[Row] += A.Skew * static_cast<long long>(Row) *
+                    static_cast<long long>(A.ElemSize);
   View.RowOffset = A.DistDim == 0 ? First : 0;
   View.ColOffset = A.DistDim == 1 ? First : 0;
 }

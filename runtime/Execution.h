@@ -74,6 +74,11 @@ struct ExecParams {
   long long MaxBlock = 0;
   int Stages = 1;
   long long Columns = 0; ///< iterations of the distributed loop
+  /// A skewed pipeline (LoopRun::pipeline): the skew and the distributed
+  /// loop's bounds; the ranks own ranges of j + Skew * i.
+  long long Skew = 0;
+  long long InnerLb = 0;
+  long long InnerUb = 0;
   long long ForcedBlock = 0;
   ShiftCost Shift;
   double ElementSeconds = 0;

@@ -10,6 +10,8 @@
 namespace dlb {
 
 long long distExtent(const ArrayArg &A) {
+  if (A.Skew)
+    return A.Extent[1] + A.Skew * (A.Extent[0] - 1);
   return A.Extent[A.Dims == 1 ? 0 : A.DistDim];
 }
 
@@ -30,14 +32,18 @@ char *rowStart(const ArrayArg &A, long long Row) {
 
 void packSlab(const ArrayArg &A, const Range &R, char *Out) {
   forEachPiece(A, R, [&](const char *Piece, std::size_t Bytes) {
-    std::memcpy(Out, Piece, Bytes);
+    if (Piece)
+      std::memcpy(Out, Piece, Bytes);
+    else
+      std::memset(Out, 0, Bytes);
     Out += Bytes;
   });
 }
 
 void unpackSlab(const ArrayArg &A, const Range &R, const char *In) {
   forEachPiece(A, R, [&](char *Piece, std::size_t Bytes) {
-    std::memcpy(Piece, In, Bytes);
+    if (Piece)
+      std::memcpy(Piece, In, Bytes);
     In += Bytes;
   });
 }
@@ -56,6 +62,7 @@ ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data) {
   L.Rows = nullptr;
   L.Object = nullptr;
   L.Extent[A.Dims == 1 ? 0 : A.DistDim] = R.size();
+  L.Skew = 0;
   return L;
 }
 

@@ -13,6 +13,7 @@
 #include "dlb/Loop.h"
 #include "dlb/Partition.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -35,6 +36,8 @@ char *rowStart(const ArrayArg &A, long long Row);
 /// Calls F(Piece, Bytes) for each contiguous piece of the slab R of A, in
 /// the order in which the slab is packed: rows (or the elements) of a row
 /// slab in order; for a column slab, the slab's part of each row in order.
+/// A skewed array's slab has the same size, but the part of a row outside
+/// the array is a gap: F(nullptr, Bytes).
 template <class Fn> void forEachPiece(const ArrayArg &A, const Range &R, Fn F) {
   const std::size_t Elem = A.ElemSize;
   if (R.size() <= 0)
@@ -46,6 +49,21 @@ template <class Fn> void forEachPiece(const ArrayArg &A, const Range &R, Fn F) {
   if (A.DistDim == 0) {
     for (long long Row = R.Begin; Row < R.End; ++Row)
       F(rowStart(A, Row), A.Extent[1] * Elem);
+    return;
+  }
+  if (A.Skew) {
+    for (long long Row = 0; Row < A.Extent[0]; ++Row) {
+      const long long Shift = A.Skew * Row;
+      const long long Lo = std::min(R.End, std::max(R.Begin, Shift));
+      const long long Hi =
+          std::max(Lo, std::min(R.End, A.Extent[1] + Shift));
+      if (Lo > R.Begin)
+        F(nullptr, (Lo - R.Begin) * Elem);
+      if (Hi > Lo)
+        F(rowStart(A, Row) + (Lo - Shift) * Elem, (Hi - Lo) * Elem);
+      if (R.End > Hi)
+        F(nullptr, (R.End - Hi) * Elem);
+    }
     return;
   }
   for (long long Row = 0; Row < A.Extent[0]; ++Row)

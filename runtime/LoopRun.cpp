@@ -20,6 +20,7 @@
 #include "Registry.h"
 #include "Wire.h"
 #include "dlb/Partition.h"
+#include "dlb/Pipeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -84,16 +85,19 @@ ExecParams execParams(Strategy Clause, int Ranks,
 /// A pipelined loop's parameters: the cost model of auto covers doall
 /// loops, so a pipeline under auto balances with GCDLB; the groups of the
 /// local strategies split the ranks of the pipeline.
-void pipelineParams(ExecParams &P, const LoopDesc &Desc, long long Columns,
-                    long long OuterLb, long long OuterUb, long long MaxBlock,
-                    int Ranks) {
+void pipelineParams(ExecParams &P, const LoopDesc &Desc,
+                    const SkewedSpace &Space, long long MaxBlock,
+                    long long Skew, int Ranks) {
   const Context &C = context();
   P.Pipelined = true;
-  P.OuterLb = OuterLb;
-  P.OuterUb = OuterUb;
+  P.OuterLb = Space.Outer.Begin;
+  P.OuterUb = Space.Outer.End;
   P.MaxBlock = MaxBlock;
-  P.Columns = Columns;
-  P.Stages = static_cast<int>(std::min<long long>(Ranks, Columns));
+  P.Columns = Space.Inner.size();
+  P.Skew = Skew;
+  P.InnerLb = Space.Inner.Begin;
+  P.InnerUb = Space.Inner.End;
+  P.Stages = static_cast<int>(std::min<long long>(Ranks, P.Columns));
   if (P.Strat == Strategy::Auto && P.Stages > 1)
     P.Strat = Strategy::GCDLB;
   P.Auto = false;
@@ -321,7 +325,16 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
       Speeds.assign(It->second.weights().begin(),
                     It->second.weights().begin() + Params.Stages);
     Partition Parts(Ranks);
-    const std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
+    std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
+    if (Params.Skew) {
+      // Equal elements, not columns; counted from Lb as the others are
+      // (spreadPartition places them).
+      const SkewedSpace S{{Params.InnerLb, Params.InnerUb},
+                          {Params.OuterLb, Params.OuterUb}, Params.Skew};
+      Ranges = skewedRanges(S, Speeds);
+      for (Range &R : Ranges)
+        R = {R.Begin - S.space().Begin + Lb, R.End - S.space().Begin + Lb};
+    }
     for (int W = 0; W < Params.Stages; ++W)
       Parts[W].push_back(Ranges[W]);
     return Parts;
@@ -518,6 +531,27 @@ static void checkDisjoint(const LoopDesc &Desc,
     }
 }
 
+/// A skewed pipeline: every distributed array is stored along j + Skew * i
+/// (2-D, columns distributed, as dlbcc emits it).
+static void skewArrays(const LoopDesc &Desc, std::vector<ArrayArg> &Arrays,
+                       long long Skew) {
+  if (Skew < 0)
+    userError("in the loop at " + std::string(Desc.name()) + ", skew " +
+              std::to_string(Skew) + " of the pipeline is negative; no "
+              "iteration has run");
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    ArrayArg &A = Arrays[K];
+    if (A.Role != ArrayArg::Distributed)
+      continue;
+    if (Skew && (A.Dims != 2 || A.DistDim != 1))
+      userError("in the loop at " + std::string(Desc.name()) + ", '" +
+                Desc.arrayName(static_cast<unsigned>(K)) +
+                "' is not a 2-D array distributed by columns, which a "
+                "skewed pipeline needs; no iteration has run");
+    A.Skew = Skew;
+  }
+}
+
 void LoopRun::run() {
   if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
     return;
@@ -530,6 +564,7 @@ void LoopRun::run() {
               ", which do not divide it; no iteration has run");
   checkDisjoint(Desc, Arrays);
   checkPins(Desc, Arrays);
+  skewArrays(Desc, Arrays, Pipelined ? Skew : 0);
   Context &C = context();
   // A loop reached from inside a kernel, or before start-up, runs here alone.
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
@@ -552,7 +587,9 @@ void LoopRun::run() {
   const int Ranks = PipelineAlone ? 1 : Size;
   // What the runtime distributes: the iterations, or a bitonic loop's pairs.
   const Pairing Pairs{Lb, Ub, Bitonic};
-  const Range Space = Pairs.space();
+  // A skewed pipeline distributes j + Skew * i (dlb/Pipeline.h).
+  const SkewedSpace Skewed{{Lb, Ub}, {OuterLb, OuterUb}, Skew ? Skew : 1};
+  const Range Space = Skew ? Skewed.space() : Pairs.space();
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size(), Pairs};
   ExecParams Params =
       execParams(Strat, Ranks, Arrays, DataBytes, Pairs.sides());
@@ -568,7 +605,7 @@ void LoopRun::run() {
     Params.Committed = true;
   }
   if (Pipelined)
-    pipelineParams(Params, Desc, Ub - Lb, OuterLb, OuterUb, MaxBlock, Ranks);
+    pipelineParams(Params, Desc, Skewed, MaxBlock, Skew, Ranks);
   if (betweenExecutions(Desc, Params, Sched, Ranks)) {
     Params.Asked = Params.Committed ? Strategy::Auto : Params.Strat;
     Params.Between = true;
@@ -754,7 +791,8 @@ void LoopRun::run() {
   // counted as rank 0's.
   if (Probed)
     Work.push_back(Probed->result());
-  verify(Desc.name(), Space.Begin, Space.End,
+  // Each rank counts the iterations j it ran in each row.
+  verify(Desc.name(), Skew ? Lb : Space.Begin, Skew ? Ub : Space.End,
          Pipelined ? OuterUb - OuterLb : 1, Work);
   if (Resident)
     recordResidency(Arrays, Space, Executed);

@@ -57,6 +57,52 @@ double efficiency(double SeqSeconds, int Ranks, double Elapsed,
   return Available > 0 ? SeqSeconds / Available : 0;
 }
 
+Range SkewedSpace::row(long long I, const Range &Q) const {
+  return {std::max(Inner.Begin, Q.Begin - Skew * I),
+          std::min(Inner.End, Q.End - Skew * I)};
+}
+
+long long SkewedSpace::elements(const Range &Q) const {
+  long long N = 0;
+  for (long long I = Outer.Begin; I < Outer.End; ++I)
+    N += std::max(0LL, row(I, Q).size());
+  return N;
+}
+
+std::vector<Range> skewedRanges(const SkewedSpace &S,
+                                const std::vector<double> &Speeds) {
+  const Range Space = S.space();
+  const std::size_t N = Speeds.size();
+  // Equal columns, then each boundary moved to where the elements before
+  // it reach the share of the ranks before it.
+  std::vector<Range> Out = pipelineRanges(Space, std::vector<double>(N, 1.0));
+  const std::vector<Range> Share = pipelineRanges(
+      {0, S.elements(Space)}, Speeds, 0);
+  // Elements of each column, accumulated.
+  std::vector<long long> Before(Space.size() + 1, 0);
+  for (long long I = S.Outer.Begin; I < S.Outer.End; ++I) {
+    const Range Row = S.row(I, Space);
+    for (long long J = Row.Begin; J < Row.End; ++J)
+      ++Before[J + S.Skew * I - Space.Begin + 1];
+  }
+  for (std::size_t Q = 1; Q < Before.size(); ++Q)
+    Before[Q] += Before[Q - 1];
+  for (std::size_t R = 0; R + 1 < N; ++R) {
+    // At least one column each, after the previous boundary and before the
+    // columns the later ranks need.
+    const long long Lo = Out[R].Begin + 1;
+    const long long Hi = Space.End - static_cast<long long>(N - 1 - R);
+    long long Cut = Space.Begin +
+                    (std::lower_bound(Before.begin(), Before.end(),
+                                      Share[R].End) -
+                     Before.begin());
+    Cut = std::clamp(Cut, Lo, Hi);
+    Out[R].End = Cut;
+    Out[R + 1].Begin = Cut;
+  }
+  return Out;
+}
+
 std::vector<Range> pipelineRanges(const Range &Group,
                                   const std::vector<double> &Speeds,
                                   long long Min) {

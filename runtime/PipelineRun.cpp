@@ -115,7 +115,8 @@ char *PipelineRunner::element(std::size_t K, long long D, long long A) const {
   const ArrayArg &L = layout(K);
   const long long Local = D - first(K);
   const long long Row = L.DistDim == 0 ? Local : A;
-  const long long Col = L.DistDim == 0 ? A : Local;
+  // The user's skewed array holds column D - Skew * Row of the row.
+  const long long Col = L.DistDim == 0 ? A : Local - L.Skew * A;
   return rowStart(L, Row) + static_cast<std::size_t>(Col) * L.ElemSize;
 }
 
@@ -141,9 +142,20 @@ void PipelineRunner::boundary(long long Lo, long long Hi, char *Buf,
       Buf += Bytes;
     };
     if (A.DistDim == 1) {
-      // Columns: a short run of each row of the block.
-      for (long long Row = Lo; Row < Hi; ++Row)
-        Copy(element(K, From, Row), Width * A.ElemSize);
+      // Columns: a short run of each row of the block; in the user's skewed
+      // array, only its elements (the rest of the run stays as it is).
+      const ArrayArg &L = layout(K);
+      for (long long Row = Lo; Row < Hi; ++Row) {
+        const long long Begin =
+            L.Skew ? std::clamp(L.Skew * Row, From, Edge) : From;
+        const long long End =
+            L.Skew ? std::clamp(L.Extent[1] + L.Skew * Row, Begin, Edge)
+                   : Edge;
+        Buf += (Begin - From) * A.ElemSize;
+        if (End > Begin)
+          Copy(element(K, Begin, Row), (End - Begin) * A.ElemSize);
+        Buf += (Edge - End) * A.ElemSize;
+      }
     } else {
       // Rows: the block's part of each boundary row.
       for (long long D = From; D < Edge; ++D)
@@ -300,6 +312,25 @@ long long PipelineRunner::blockSize() const {
   return std::max(1LL, Params.MaxBlock > 0 ? std::min(B, Params.MaxBlock) : B);
 }
 
+long long PipelineRunner::countElements(WorkCounters &W, long long Lo,
+                                        long long Hi) const {
+  if (!Params.Skew) {
+    countIndices(W, Cols, Hi - Lo);
+    return (Hi - Lo) * Cols.size();
+  }
+  const SkewedSpace S{{Params.InnerLb, Params.InnerUb},
+                      {Params.OuterLb, Params.OuterUb}, Params.Skew};
+  long long N = 0;
+  for (long long Row = Lo; Row < Hi; ++Row) {
+    const Range J = S.row(Row, Cols);
+    if (J.size() > 0) {
+      countIndices(W, J, 1);
+      N += J.size();
+    }
+  }
+  return N;
+}
+
 long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
   return static_cast<PipelineRunner *>(B.Owner)->receive(B, Lo);
 }
@@ -351,11 +382,11 @@ void PipelineRunner::send(long long Lo, long long Hi) {
   WorkCounters &W = Result.Counters;
   W.ComputeSeconds += Compute;
   W.LoadSeconds += Delay;
-  countIndices(W, Cols, Hi - Lo);
-  ElementsSinceSync += static_cast<double>((Hi - Lo) * Cols.size());
+  const long long Elements = countElements(W, Lo, Hi);
+  ElementsSinceSync += static_cast<double>(Elements);
   BusySinceSync += Compute + Delay;
   if (Rank == 0) {
-    measureBlock(Compute, (Hi - Lo) * Cols.size());
+    measureBlock(Compute, Elements);
     ++Report.Blocks;
     // Balance after this block once nexthook blocks have run (eq. 15).
     ++BlocksSinceSync;
@@ -615,6 +646,9 @@ void PipelineRunner::run() {
   B.Owner = this;
   B.OuterBegin = Params.OuterLb;
   B.OuterEnd = Params.OuterUb;
+  B.Skew = Params.Skew;
+  B.InnerLb = Params.InnerLb;
+  B.InnerUb = Params.InnerUb;
   B.Receive = &PipelineRunner::receiveThunk;
   B.Send = &PipelineRunner::sendThunk;
   // The loop ran before: its time per element gives the block size now.

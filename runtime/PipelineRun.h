@@ -58,6 +58,9 @@ private:
   static void sendThunk(Block &B, long long Lo, long long Hi);
   long long receive(Block &B, long long Lo);
   void send(long long Lo, long long Hi);
+  /// Counts the iterations of rows [Lo, Hi) that this rank ran (its
+  /// columns, or in a skewed pipeline each row's part of them) into W.
+  long long countElements(WorkCounters &W, long long Lo, long long Hi) const;
 
   /// t_fixed and t_incr (eq. 8): empty and fixed-length messages shifted
   /// around the ranks of the pipeline, the smallest of several rounds.

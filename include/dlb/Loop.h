@@ -176,6 +176,11 @@ struct ArrayArg {
   /// rows the loop writes (LoopRun::pin): every rank gets a copy.
   long long Pins[MaxPinnedRows] = {};
   unsigned char PinCount = 0;
+  /// A skewed pipeline (LoopRun::pipeline, Skew s; columns distributed):
+  /// element (r, c) lies at c + s * r along the distributed dimension, whose
+  /// extent is then Extent[1] + s * (Extent[0] - 1). The ranks' buffers
+  /// store that dimension as it is (Skew 0).
+  long long Skew = 0;
 };
 
 /// A reduction variable on the pseudo-master.
@@ -238,6 +243,16 @@ class Block {
 public:
   long long begin() const { return Begin; }
   long long end() const { return End; }
+  /// A skewed pipeline: the part of row Outer of the distributed loop that
+  /// this rank owns ([Begin, End) is a range of j + Skew * Outer).
+  long long begin(long long Outer) const {
+    const long long B = Begin - Skew * Outer;
+    return B > InnerLb ? B : InnerLb;
+  }
+  long long end(long long Outer) const {
+    const long long E = End - Skew * Outer;
+    return E < InnerUb ? E : InnerUb;
+  }
   /// A strip-mined loop (HookLevel::Strip, Execution): the end of the strip
   /// that starts at Lo.
   long long strip(long long Lo) const {
@@ -418,6 +433,10 @@ public:
   void *Owner = nullptr;
   long long OuterBegin = 0;
   long long OuterEnd = 0;
+  /// A skewed pipeline: the skew and the distributed loop's bounds.
+  long long Skew = 0;
+  long long InnerLb = 0;
+  long long InnerUb = 0;
   long long (*Receive)(Block &, long long) = nullptr;
   void (*Send)(Block &, long long, long long) = nullptr;
 
@@ -466,12 +485,18 @@ public:
   /// A doacross loop: [Lb, Ub) is the loop that encloses the distributed
   /// one, strip-mined into blocks that run as a pipeline across the ranks
   /// (values flow to higher indices of the distributed loop); MaxBlock > 0
-  /// is the largest legal block.
-  void pipeline(long long Lb, long long Ub, long long MaxBlock) {
+  /// is the largest legal block. Skew s > 0: the ranks own ranges of
+  /// j + s * i (j the distributed loop's index, i this loop's), so that a
+  /// read of an earlier row's new value at a higher column (Gauss-Seidel's
+  /// north-east neighbour) flows forward too; the kernel runs
+  /// [Block::begin(i), Block::end(i)) of each row.
+  void pipeline(long long Lb, long long Ub, long long MaxBlock,
+                long long Skew = 0) {
     Pipelined = true;
     OuterLb = Lb;
     OuterUb = Ub;
     this->MaxBlock = MaxBlock;
+    this->Skew = Skew;
   }
   /// The work of one iteration in basic operations (W of section 1.3.1 of
   /// Zaki, Parthasarathy & Li), computed by dlbcc from the loop body or
@@ -673,6 +698,7 @@ private:
   long long OuterLb = 0;
   long long OuterUb = 0;
   long long MaxBlock = 0;
+  long long Skew = 0;
   double WorkConstant = 1;
   std::function<double(long long)> WorkFn;
   double DataBytes = -1;

@@ -72,6 +72,32 @@ std::vector<Range> pipelineRanges(const Range &Group,
                                   const std::vector<double> &Speeds,
                                   long long Min = 1);
 
+/// A skewed pipeline (LoopRun::pipeline with Skew s > 0): the ranks own
+/// ranges of q = j + s * i, for j in Inner (the distributed loop) and i in
+/// Outer (the strip-mined loop); column q of that space holds the elements
+/// of the rows i whose j = q - s * i lies in Inner.
+struct SkewedSpace {
+  Range Inner;
+  Range Outer;
+  long long Skew = 1;
+  /// The columns q that hold at least one element.
+  Range space() const {
+    return {Inner.Begin + Skew * Outer.Begin,
+            Inner.End + Skew * (Outer.End - 1)};
+  }
+  /// The part of row I (a range of j) in the columns Q.
+  Range row(long long I, const Range &Q) const;
+  /// The elements in the columns Q.
+  long long elements(const Range &Q) const;
+};
+
+/// The skewed space split into one contiguous range of columns per rank, in
+/// order, holding elements in proportion to Speeds (equal shares when no
+/// speed is usable), each at least one column long (the space must have a
+/// column per rank).
+std::vector<Range> skewedRanges(const SkewedSpace &S,
+                                const std::vector<double> &Speeds);
+
 /// The time the slowest member needs for its columns at its speed.
 double pipelineFinish(const std::vector<Range> &Ranges,
                       const std::vector<double> &Speeds);

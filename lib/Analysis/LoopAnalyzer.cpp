@@ -1872,7 +1872,10 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   Pipeline->Lower->printPretty(OS, nullptr, PP);
   OS << ", ";
   Pipeline->Upper->printPretty(OS, nullptr, PP);
-  OS << (Pipeline->Inclusive ? "]" : ")") << ", blocks of ";
+  OS << (Pipeline->Inclusive ? "]" : ")");
+  if (Pipeline->Skew)
+    OS << ", skewed by " << Pipeline->Skew;
+  OS << ", blocks of ";
   if (Pipeline->MaxBlock)
     OS << "at most " << Pipeline->MaxBlock;
   else

@@ -8,7 +8,10 @@
 // (i, j) of element (i + a, j + b) depends on iteration (i + a, j + b):
 // before it in the sequential order when a < 0, or a == 0 and b < 0 (a flow
 // dependence, the new value is needed), after it otherwise (an anti
-// dependence, the old value is needed).
+// dependence, the old value is needed). A flow dependence from a higher
+// column (a < 0, b > 0: Gauss-Seidel's north-east neighbour) is carried by
+// skewing: the ranks own ranges of j + s * i, along which every flow
+// dependence points forward.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Pipeline.h"
@@ -26,18 +29,24 @@ using namespace clang;
 
 namespace dlbcc {
 
+long long pipelineSkew(long long Outer, long long Dist) {
+  if (Outer >= 0 || Dist <= 0)
+    return 0;
+  return (Dist + -Outer - 1) / -Outer;
+}
+
 PipelineRead classifyPipelineRead(long long Outer, long long Dist) {
   if (Dist == 0)
     return PipelineRead::Own;
   if (Dist < 0)
     return Outer <= 0 ? PipelineRead::Forward : PipelineRead::OldBefore;
-  return Outer >= 0 ? PipelineRead::OldAfter : PipelineRead::Backward;
+  return PipelineRead::OldAfter;
 }
 
 const char *describe(PipelineRead K) {
   switch (K) {
   case PipelineRead::Own:
-    return "same column, computed on this rank";
+    return "same column, on this rank";
   case PipelineRead::Forward:
     return "new value from the previous rank, sent once per block";
   case PipelineRead::OldBefore:
@@ -45,8 +54,6 @@ const char *describe(PipelineRead K) {
            "size";
   case PipelineRead::OldAfter:
     return "old value from the next rank's halo, sent once per sweep";
-  case PipelineRead::Backward:
-    return "new value from the next rank: not pipelined";
   }
   return "";
 }
@@ -71,6 +78,48 @@ std::string offset(StringRef Var, long long C) {
   else if (C < 0)
     S += " - " + std::to_string(-C);
   return S;
+}
+
+/// "j + i", "j + 2 * i": what the ranks of a skewed pipeline own.
+std::string skewed(const LoopModel &M) {
+  const PipelineModel &P = *M.Pipeline;
+  return M.Index->getName().str() + " + " +
+         (P.Skew == 1 ? "" : std::to_string(P.Skew) + " * ") +
+         P.Index->getName().str();
+}
+
+/// A skewed pipeline stores every distributed array by the skewed
+/// dimension: each must be 2-D and subscripted [i + a][j + b]; its halo is
+/// then along j + s * i (b + s * a for each access).
+bool skewArrays(LoopModel &M, const PipelineAccess &Needs, ASTContext &Ctx) {
+  const PipelineModel &P = *M.Pipeline;
+  const VarDecl *I = P.Index;
+  auto Reject = [&](const ArrayAccess &Acc) {
+    report(Ctx.getDiagnostics(), Needs.Expr->getBeginLoc(),
+           Diag::PipelineSkewArray)
+        << printed(Needs.Expr, Ctx) << I->getName() << printed(Acc.Expr, Ctx)
+        << M.Index->getName() << skewed(M);
+    return false;
+  };
+  for (ArrayModel &AM : M.Arrays) {
+    if (AM.Role != ArrayRole::Distributed)
+      continue;
+    long long Lo = 0, Hi = 0;
+    for (const ArrayAccess &Acc : AM.Accesses) {
+      if (AM.Dims != 2 || AM.DistDim != 1 || AM.RowLength || Acc.Pinned ||
+          !Acc.Subs[1])
+        return Reject(Acc);
+      const std::optional<AffineForm> &F = Acc.Subs[0];
+      if (!F || !F->onlyUses(I) || F->coeff(I) != 1)
+        return Reject(Acc);
+      const long long Q = Acc.Subs[1]->Constant + P.Skew * F->Constant;
+      Lo = std::min(Lo, Q);
+      Hi = std::max(Hi, Q);
+    }
+    AM.HaloLo = Lo;
+    AM.HaloHi = Hi;
+  }
+  return true;
 }
 
 } // namespace
@@ -119,21 +168,28 @@ bool checkPipeline(LoopModel &M, ASTContext &Ctx) {
       }
       // The distributed subscript is J + constant (distributeArray).
       const long long Dist = Acc.Subs[AM.DistDim]->Constant;
-      PipelineAccess R{AM.Var, Acc.Expr, F->Constant, Dist,
-                       classifyPipelineRead(F->Constant, Dist)};
-      if (R.Kind == PipelineRead::Backward) {
-        report(DE, Loc, Diag::PipelineBackward)
-            << printed(Acc.Expr, Ctx) << offset(I->getName(), R.Outer)
-            << offset(J->getName(), R.Dist) << -R.Outer << -R.Dist
-            << J->getName();
-        Ok = false;
-      }
-      if (R.Kind == PipelineRead::OldBefore)
-        P.MaxBlock = P.MaxBlock ? std::min(P.MaxBlock, R.Outer) : R.Outer;
-      P.Reads.push_back(R);
+      P.Reads.push_back({AM.Var, Acc.Expr, F->Constant, Dist});
     }
   }
-  return Ok;
+  if (!Ok)
+    return false;
+  // A read of an earlier row's new value at a higher column (the north-east
+  // neighbour of Gauss-Seidel) would flow backwards between ranks; owning
+  // ranges of j + s * i instead of j, the ranks pass every value forward.
+  const PipelineAccess *Needs = nullptr;
+  for (const PipelineAccess &R : P.Reads)
+    if (long long S = pipelineSkew(R.Outer, R.Dist); S > P.Skew) {
+      P.Skew = S;
+      Needs = &R;
+    }
+  if (P.Skew && !skewArrays(M, *Needs, Ctx))
+    return false;
+  for (PipelineAccess &R : P.Reads) {
+    R.Kind = classifyPipelineRead(R.Outer, R.Dist + P.Skew * R.Outer);
+    if (R.Kind == PipelineRead::OldBefore)
+      P.MaxBlock = P.MaxBlock ? std::min(P.MaxBlock, R.Outer) : R.Outer;
+  }
+  return true;
 }
 
 void remarkPipeline(const LoopModel &M, DiagnosticsEngine &DE) {
@@ -144,8 +200,11 @@ void remarkPipeline(const LoopModel &M, DiagnosticsEngine &DE) {
                        " iteration(s): a larger block would overwrite an old "
                        "value still to be read)"
                  : "";
+  const std::string Owned =
+      P.Skew ? "'" + skewed(M) + "' (skewed)"
+             : "'" + M.Index->getName().str() + "'";
   report(DE, P.Loop->getForLoc(), Diag::RemarkPipeline)
-      << P.Index->getName() << Limit << M.Index->getName();
+      << P.Index->getName() << Limit << Owned;
   for (const PipelineAccess &R : P.Reads)
     if (R.Kind != PipelineRead::Own)
       report(DE, R.Expr->getBeginLoc(), Diag::NotePipelineRead)

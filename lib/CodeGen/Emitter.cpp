@@ -384,6 +384,8 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
     // send its boundary values. Views are taken per block: balancing
     // between blocks may move columns and the storage that holds them.
     StringRef O = M.Pipeline->Index->getName();
+    // A skewed pipeline owns a range of I + Skew * O: its part of row O.
+    StringRef Row = M.Pipeline->Skew ? O : StringRef();
     OS << "  for (long long dlbcc_lo = " << BlockVar
        << ".outerBegin(), dlbcc_hi; dlbcc_lo < " << BlockVar
        << ".outerEnd(); dlbcc_lo = dlbcc_hi) {\n"
@@ -395,8 +397,8 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << spell(M.Pipeline->Index->getType(), Ctx) << " " << O
        << " = dlbcc_lo; " << O << " < dlbcc_hi; ++" << O << ")\n"
        << "  for (" << IndexType << " " << I << " = " << BlockVar
-       << ".begin(); " << I << " < " << BlockVar << ".end(); ++" << I
-       << ")\n  " << body(M) << "\n  }\n"
+       << ".begin(" << Row << "); " << I << " < " << BlockVar << ".end("
+       << Row << "); ++" << I << ")\n  " << body(M) << "\n  }\n"
        << "  // dlbcc: the block's boundary values to the next rank, one "
           "message\n"
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
@@ -498,8 +500,10 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   if (M.Pipeline) {
     const PipelineModel &P = *M.Pipeline;
     OS << "  " << RunVar << ".pipeline("
-       << bound(P.Lower, P.Upper, P.Inclusive) << ", " << P.MaxBlock
-       << ");\n";
+       << bound(P.Lower, P.Upper, P.Inclusive) << ", " << P.MaxBlock;
+    if (P.Skew)
+      OS << ", " << P.Skew;
+    OS << ");\n";
   }
   OS << "  " << RunVar << ".bounds(" << bound(M.Lower, M.Upper, M.Inclusive)
      << ");\n";

@@ -267,11 +267,13 @@ DiagInfo info(Diag D) {
   case Diag::PipelineWriteOffset:
     return {E, "writes to '%0' in a doacross loop must be at the current "
                "iteration, '%1' and '%2' without offsets"};
-  case Diag::PipelineBackward:
-    return {E, "'%0' reads the value that iteration (%1, %2) writes, earlier "
-               "in the sweep, on a later rank (flow dependence of distance "
-               "(%3, %4)): the pipeline only carries values forward, from "
-               "lower to higher '%5'"};
+  case Diag::PipelineSkewArray:
+    return {E, "'%0' reads a value that a later rank computes earlier in the "
+               "sweep; the pipeline carries it forward only when each rank "
+               "owns a range of '%4' (a skewed pipeline), which "
+               "needs every distributed array two-dimensional and "
+               "subscripted ['%1' + constant]['%3' + constant], and '%2' is "
+               "not"};
   case Diag::PipelineNoReductions:
     return {E, "reductions are not supported in doacross loops"};
   case Diag::PipelineNotBlock:
@@ -302,7 +304,7 @@ DiagInfo info(Diag D) {
                "pair, W(%0) + W(%1), varies with p}3"};
   case Diag::RemarkPipeline:
     return {R, "pipelined: '%0' is strip-mined in blocks whose size the "
-               "runtime chooses%1; '%2' is distributed in contiguous blocks, "
+               "runtime chooses%1; %2 is distributed in contiguous blocks, "
                "boundary values flow to the next rank once per block"};
   case Diag::NotePipelineRead:
     return {N, "'%0' reads the value of iteration (%1, %2): %3"};

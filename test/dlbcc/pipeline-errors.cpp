@@ -6,12 +6,23 @@
 double a[64][64], v[64];
 double s;
 
-void nineNE(int n) {
+// A read of a later rank's new value needs a skewed pipeline, which stores
+// every distributed array as [i + a][j + b].
+void rowsNE(int n) {
   for (int i = 1; i < n - 1; ++i) {
 #pragma dlb doacross distribute(a)
     for (int j = 1; j < n - 1; ++j)
-      a[i][j] = 0.125 * (a[i - 1][j - 1] + a[i - 1][j + 1] + a[i + 1][j]);
-// CHECK: :[[@LINE-1]]:44: error: 'a[i - 1][j + 1]' reads the value that iteration (i - 1, j + 1) writes, earlier in the sweep, on a later rank (flow dependence of distance (1, -1)): the pipeline only carries values forward, from lower to higher 'j'
+      a[j][i] = 0.5 * (a[j - 1][i] + a[j + 1][i - 1]);
+// CHECK: :[[@LINE-1]]:38: error: 'a[j + 1][i - 1]' reads a value that a later rank computes earlier in the sweep; the pipeline carries it forward only when each rank owns a range of 'j + i' (a skewed pipeline), which needs every distributed array two-dimensional and subscripted ['i' + constant]['j' + constant], and 'a[j][i]' is not
+  }
+}
+
+void vectorNE(int n) {
+  for (int i = 1; i < n - 1; ++i) {
+#pragma dlb doacross distribute(a, v)
+    for (int j = 1; j < n - 2; ++j)
+      a[i][j] = v[j] * a[i - 1][j + 2];
+// CHECK: :[[@LINE-1]]:24: error: 'a[i - 1][j + 2]' reads a value that a later rank computes earlier in the sweep; the pipeline carries it forward only when each rank owns a range of 'j + 2 * i' (a skewed pipeline), which needs every distributed array two-dimensional and subscripted ['i' + constant]['j' + constant], and 'v[j]' is not
   }
 }
 

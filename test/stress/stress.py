@@ -52,6 +52,7 @@ PROGRAMS = [
     ("mandel", "examples/mandel.cpp", ["96"]),
     ("pinned", "test/e2e/Inputs/pinned.cpp", []),
     ("linear", "test/e2e/Inputs/linear.cpp", []),
+    ("seidel", "test/e2e/Inputs/seidel.cpp", ["60", "70", "3"]),
 ]
 
 

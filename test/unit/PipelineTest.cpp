@@ -126,6 +126,45 @@ TEST(PipelineTest, RangesAreContiguousAndKeepTheFloor) {
   }
 }
 
+TEST(PipelineTest, SkewedSpaceCountsEachRowsPart) {
+  // j in [1, 5), i in [1, 4), q = j + i: columns 2..7 hold 1 2 3 3 2 1.
+  const SkewedSpace S{{1, 5}, {1, 4}, 1};
+  EXPECT_EQ(S.space(), (Range{2, 8}));
+  EXPECT_EQ(S.row(1, {2, 4}), (Range{1, 3}));
+  EXPECT_LE(S.row(3, {2, 4}).size(), 0); // none of row 3
+  EXPECT_EQ(S.elements(S.space()), 12);
+  EXPECT_EQ(S.elements({4, 6}), 6);
+  // Equal elements: 6 and 6, not equal columns.
+  EXPECT_EQ(skewedRanges(S, {1, 1}), (std::vector<Range>{{2, 5}, {5, 8}}));
+  EXPECT_EQ(skewedRanges(S, {2, 1}), (std::vector<Range>{{2, 6}, {6, 8}}));
+}
+
+TEST(PipelineTest, SkewedRangesCoverTheSpaceInOrder) {
+  std::mt19937 Gen(5);
+  std::uniform_real_distribution<double> Speed(0, 10);
+  for (int K = 0; K < 300; ++K) {
+    const SkewedSpace S{{K % 3, K % 3 + 1 + K % 40},
+                        {K % 5, K % 5 + 1 + K % 17}, 1 + K % 3};
+    const int N = 1 + K % 6;
+    if (S.space().size() < N)
+      continue;
+    std::vector<double> Speeds(N);
+    for (double &X : Speeds)
+      X = Speed(Gen);
+    const std::vector<Range> R = skewedRanges(S, Speeds);
+    ASSERT_EQ(R.size(), static_cast<std::size_t>(N));
+    long long At = S.space().Begin, Elements = 0;
+    for (const Range &X : R) {
+      EXPECT_EQ(X.Begin, At);
+      EXPECT_GE(X.size(), 1);
+      At = X.End;
+      Elements += S.elements(X);
+    }
+    EXPECT_EQ(At, S.space().End);
+    EXPECT_EQ(Elements, S.space().size() ? S.elements(S.space()) : 0);
+  }
+}
+
 TEST(PipelineTest, FinishIsTheSlowestMember) {
   EXPECT_NEAR(pipelineFinish({{0, 8}, {8, 10}}, {3, 1}), 8.0 / 3, 1e-12);
   EXPECT_TRUE(std::isinf(pipelineFinish({{0, 8}, {8, 10}}, {3, 0})));

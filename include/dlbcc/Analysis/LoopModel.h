@@ -156,6 +156,10 @@ struct PipelineModel {
   bool IndexOutside = false;
   /// The largest legal block (iterations of Index), 0 for any size.
   long long MaxBlock = 0;
+  /// Skew s > 0 when a read needs a later rank's new value (Gauss-Seidel's
+  /// north-east neighbour): the ranks own contiguous ranges of j + s * i,
+  /// not of j, and every value then flows forward (docs/annotations.md).
+  long long Skew = 0;
   std::vector<PipelineAccess> Reads;
 };
 

@@ -25,7 +25,9 @@ struct LoopModel;
 
 /// How iteration (i, j) is served when it reads the element of a written
 /// array that iteration (i + Outer, j + Dist) writes (i: the pipelined loop,
-/// j: the distributed loop; the pipeline sends values to higher j).
+/// j: the distributed loop; the pipeline sends values to higher j). In a
+/// skewed pipeline (PipelineModel::Skew = s) the ranks own ranges of
+/// j + s * i, and Dist is measured along that: Dist + s * Outer.
 enum class PipelineRead {
   /// Dist == 0: the rank's own column, always up to date.
   Own,
@@ -38,14 +40,15 @@ enum class PipelineRead {
   OldBefore,
   /// A later iteration on a later rank (Dist > 0, Outer >= 0): the old value,
   /// from the halo sent when the loop starts (refreshed once per sweep).
-  OldAfter,
-  /// An earlier iteration on a later rank (Dist > 0, Outer < 0): values would
-  /// have to flow backwards; not pipelined.
-  Backward
+  OldAfter
 };
-
+/// The skew that makes every read of a pipeline flow forward: the smallest
+/// s >= 0 with Dist + s * Outer <= 0 for every read of an earlier iteration
+/// (Outer < 0), i.e. the largest ceil(Dist / -Outer).
+long long pipelineSkew(long long Outer, long long Dist);
+/// The kind of a read at (Outer, Dist), Dist along the skewed dimension
+/// (never Dist > 0 with Outer < 0: pipelineSkew rules it out).
 PipelineRead classifyPipelineRead(long long Outer, long long Dist);
-
 /// What the remarks say of each kind.
 const char *describe(PipelineRead K);
 
@@ -55,9 +58,10 @@ const clang::ForStmt *pipelinedLoop(const Annotation &A,
                                     clang::ASTContext &Ctx);
 
 /// Classifies the reads of the written distributed arrays of \p M, whose
-/// Pipeline describes the enclosing loop, sets its largest legal block, and
-/// reports every read or access that the pipeline cannot honour. Returns
-/// false after an error.
+/// Pipeline describes the enclosing loop, skews the pipeline where a read
+/// needs it (then the halos of the distributed arrays are along the skewed
+/// dimension), sets its largest legal block, and reports every read or
+/// access that the pipeline cannot honour. Returns false after an error.
 bool checkPipeline(LoopModel &M, clang::ASTContext &Ctx);
 
 /// Reports the pipeline of \p M (dlbcc --remarks), with a note per read of

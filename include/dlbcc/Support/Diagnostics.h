@@ -101,7 +101,7 @@ enum class Diag {
   PipelineWrittenNot2D,
   PipelineSubscriptForm,
   PipelineWriteOffset,
-  PipelineBackward,
+  PipelineSkewArray,
   PipelineNoReductions,
   PipelineNotBlock,
   // Notes.
