@@ -79,6 +79,9 @@ struct ExecParams {
   long long Skew = 0;
   long long InnerLb = 0;
   long long InnerUb = 0;
+  SkewedSpace skewed() const {
+    return {{InnerLb, InnerUb}, {OuterLb, OuterUb}, Skew};
+  }
   long long ForcedBlock = 0;
   ShiftCost Shift;
   double ElementSeconds = 0;

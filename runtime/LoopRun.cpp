@@ -329,8 +329,7 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
     if (Params.Skew) {
       // Equal elements, not columns; counted from Lb as the others are
       // (spreadPartition places them).
-      const SkewedSpace S{{Params.InnerLb, Params.InnerUb},
-                          {Params.OuterLb, Params.OuterUb}, Params.Skew};
+      const SkewedSpace S = Params.skewed();
       Ranges = skewedRanges(S, Speeds);
       for (Range &R : Ranges)
         R = {R.Begin - S.space().Begin + Lb, R.End - S.space().Begin + Lb};
@@ -579,9 +578,6 @@ void LoopRun::run() {
   // spread starts from the ranks that own its rows.
   std::vector<Ownership> Owners(Arrays.size());
   const bool Resident = Distribute && Size > 1;
-  const Ownership *Owned = nullptr;
-  if (Resident)
-    Owned = prepareResidency(Arrays, !Pipelined && !Bitonic, Owners);
   const bool PipelineAlone =
       Pipelined && Resident && pipelineAlone(Desc, C.Opts);
   const int Ranks = PipelineAlone ? 1 : Size;
@@ -590,6 +586,26 @@ void LoopRun::run() {
   // A skewed pipeline distributes j + Skew * i (dlb/Pipeline.h).
   const SkewedSpace Skewed{{Lb, Ub}, {OuterLb, OuterUb}, Skew ? Skew : 1};
   const Range Space = Skew ? Skewed.space() : Pairs.space();
+  // A pipeline starts from kept columns when they give each of its stages
+  // one contiguous range, in order.
+  const int Stages = static_cast<int>(std::min<long long>(Ranks, Ub - Lb));
+  auto Fits = [&](const Ownership &O) {
+    if (!Pipelined)
+      return true;
+    const Partition P = ownedPartition(O, Space.Begin, Space.End, Ranks);
+    long long At = Space.Begin;
+    for (int R = 0; R < Ranks; ++R) {
+      if (R >= Stages ? !P[R].empty()
+                      : P[R].size() != 1 || P[R][0].Begin != At)
+        return false;
+      At = R < Stages ? P[R][0].End : At;
+    }
+    return At == Space.End;
+  };
+  const Ownership *Owned = nullptr;
+  if (Resident)
+    Owned = prepareResidency(Arrays, !Bitonic && !PipelineAlone, Owners,
+                             Fits);
   const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size(), Pairs};
   ExecParams Params =
       execParams(Strat, Ranks, Arrays, DataBytes, Pairs.sides());
@@ -776,6 +792,9 @@ void LoopRun::run() {
   if (Exec)
     for (const Piece &P : Exec->executed())
       Executed[0].push_back(P.Iters);
+  if (Pipe)
+    for (const Piece &P : Pipe->executed())
+      Executed[0].push_back(P.Iters);
   for (int W = 1; W < Ranks; ++W) {
     if (!TakesPart(W))
       continue;
@@ -832,7 +851,13 @@ void LoopRun::run() {
     if (!Alone && !PipelineAlone)
       afterExecution(Desc, Params, Work, now() - Start);
   }
-  if (Pipelined && Resident) {
+  // An execution that hands out arrays for the ranks to keep pays for that
+  // once: the executions that start from them tell what distributing costs.
+  const bool HandsOut =
+      std::any_of(Arrays.begin(), Arrays.end(),
+                  [](const ArrayArg &A) { return A.Keep; }) &&
+      !startsFromKept(Spec);
+  if (Pipelined && Resident && (PipelineAlone || !HandsOut)) {
     Context::PipelineCosts &Costs = C.Pipelines[&Desc];
     (PipelineAlone ? Costs.Alone : Costs.Distributed) =
         (now() - Start) / static_cast<double>((Ub - Lb) * (OuterUb - OuterLb));
@@ -910,19 +935,23 @@ void serveRun(const Command &Cmd) {
   }
   const KernelFn Kernel = Desc.kernel();
   // Each block's slabs are used in place in the body.
-  if (Params.Pipelined) {
-    PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
-                        unpackSlabs(In, Spec, Blocks.front(), Body));
-    Pipe.run();
-    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec), Watch,
-               /*Together=*/false);
-    return;
-  }
   std::vector<Piece> Pieces;
   for (const Range &B : Blocks)
     Pieces.push_back(unpackSlabs(In, Spec, B, Body, SlabSet::Sent));
   if (FromKept)
     exchangeKeptRows(Spec, Parts, Owners, Pieces);
+  if (Params.Pipelined) {
+    PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
+                        std::move(Pieces.front()));
+    Pipe.run();
+    keepExecutedRows(Spec,
+                     Params.Skew ? Params.skewed().space()
+                                 : Spec.Pairs.space(),
+                     Pipe.executed());
+    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec), Watch,
+               /*Together=*/false);
+    return;
+  }
   Executor Exec(Spec, Kernel, Params, Curve, Views);
   for (Piece &P : Pieces)
     Exec.add(std::move(P));

@@ -57,9 +57,9 @@ double efficiency(double SeqSeconds, int Ranks, double Elapsed,
   return Available > 0 ? SeqSeconds / Available : 0;
 }
 
-Range SkewedSpace::row(long long I, const Range &Q) const {
-  return {std::max(Inner.Begin, Q.Begin - Skew * I),
-          std::min(Inner.End, Q.End - Skew * I)};
+Range SkewedSpace::row(long long Row, const Range &Q) const {
+  return {std::max(Inner.Begin, Q.Begin - Skew * Row),
+          std::min(Inner.End, Q.End - Skew * Row)};
 }
 
 long long SkewedSpace::elements(const Range &Q) const {

@@ -318,8 +318,7 @@ long long PipelineRunner::countElements(WorkCounters &W, long long Lo,
     countIndices(W, Cols, Hi - Lo);
     return (Hi - Lo) * Cols.size();
   }
-  const SkewedSpace S{{Params.InnerLb, Params.InnerUb},
-                      {Params.OuterLb, Params.OuterUb}, Params.Skew};
+  const SkewedSpace S = Params.skewed();
   long long N = 0;
   for (long long Row = Lo; Row < Hi; ++Row) {
     const Range J = S.row(Row, Cols);

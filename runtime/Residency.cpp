@@ -291,12 +291,15 @@ namespace {
 bool sameShape(const ArrayArg &A, const ArrayArg &B) {
   return A.Dims == B.Dims && A.DistDim == B.DistDim &&
          A.ElemSize == B.ElemSize && A.Extent[0] == B.Extent[0] &&
-         A.Extent[1] == B.Extent[1] && A.Store == B.Store && A.Role == B.Role;
+         A.Extent[1] == B.Extent[1] && A.Store == B.Store &&
+         A.Role == B.Role && A.Skew == B.Skew;
 }
 } // namespace
 
-const Ownership *prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
-                                  std::vector<Ownership> &Owners) {
+const Ownership *
+prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
+                 std::vector<Ownership> &Owners,
+                 const std::function<bool(const Ownership &)> &Fits) {
   auto &Table = context().Residency.Residences;
   std::vector<std::uint64_t> Gather;
   const Ownership *Partition = nullptr;
@@ -314,6 +317,7 @@ const Ownership *prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
     Residence &R = It->second;
     const bool Usable = Allowed && sameShape(R.User, A);
     if (A.Role == ArrayArg::Distributed && R.Spread && Usable &&
+        Fits(R.Owners) &&
         (!Partition || (Partition->Ranges == R.Owners.Ranges &&
                         Partition->Owners == R.Owners.Owners))) {
       A.Kept = true;

@@ -29,6 +29,7 @@
 #include "dlb/Partition.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -93,9 +94,13 @@ struct ResidencyState {
 /// which start from what the ranks kept (their ownership goes to Owners;
 /// the one returned is the partition to follow), and gathers what is kept
 /// in a way this execution cannot use. Allowed: the execution may start
-/// from kept rows and keep arrays (not a pipeline, not pairs).
-const Ownership *prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
-                                  std::vector<Ownership> &Owners);
+/// from kept rows and keep arrays (not pairs); Fits: whether it can start
+/// from a kept distributed array's ownership (a pipeline needs one range per
+/// stage, in order).
+const Ownership *
+prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
+                 std::vector<Ownership> &Owners,
+                 const std::function<bool(const Ownership &)> &Fits);
 /// Rank 0, after an execution over Space that each rank ran the ranges
 /// Executed of: records what the ranks keep now, and gathers the rest of
 /// the arrays that were kept before but are not kept any more.

@@ -1,8 +1,10 @@
-//===- cholesky.cpp - A = L L^T, L in the lower triangle of A -------------===//
-// Row by row: each element of row i needs the elements of row i to its
-// left and the rows above. The loop over j within a row carries a
-// dependence (A[i][k] for k < j); the pragma marks the row loop, which is
-// sequential, so dlbcc rejects it.
+//===- cholesky.cpp - A = U^T U, U in the upper triangle of A -------------===//
+// Right-looking (outer product) Cholesky, the form parallel codes use: step
+// k finishes row k of U, then every row below it subtracts its share of the
+// outer product of row k with itself. The update loop over those rows is
+// distributed, row k (fixed during the step) read by every one of them.
+// (The row-by-row, left-looking form has no parallel loop: a pragma on its
+// row loop is rejected, test/dlbcc/kernel-rejections.cpp.)
 //===----------------------------------------------------------------------===//
 #include <cmath>
 #include <cstdio>
@@ -15,16 +17,14 @@ static double A[N][N];
 
 static void kernel_cholesky(int n) {
   int i, j, k;
+  for (k = 0; k < n; k++) {
+    A[k][k] = std::sqrt(A[k][k]);
+    for (j = k + 1; j < n; j++)
+      A[k][j] /= A[k][k];
 #pragma dlb doall distribute(A)
-  for (i = 0; i < n; i++) {
-    for (j = 0; j < i; j++) {
-      for (k = 0; k < j; k++)
-        A[i][j] -= A[i][k] * A[j][k];
-      A[i][j] /= A[j][j];
-    }
-    for (k = 0; k < i; k++)
-      A[i][i] -= A[i][k] * A[i][k];
-    A[i][i] = std::sqrt(A[i][i]);
+    for (i = k + 1; i < n; i++)
+      for (j = i; j < n; j++)
+        A[i][j] -= A[k][i] * A[k][j];
   }
 }
 
@@ -36,7 +36,7 @@ int main() {
   kernel_cholesky(N);
   double s = 0;
   for (i = 0; i < N; i++)
-    for (j = 0; j <= i; j++)
+    for (j = i; j < N; j++)
       s += A[i][j] * (j + 1);
   std::printf("%.10e\n", s);
   return 0;

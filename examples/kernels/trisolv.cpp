@@ -1,6 +1,9 @@
 //===- trisolv.cpp - solve L x = b, L lower triangular ---------------------===//
-// Forward substitution: x[i] needs every x[j] with j < i, so the loop over
-// i is sequential; the pragma marks it, and dlbcc rejects it.
+// Column-oriented forward substitution, the form parallel codes use: once
+// x[j] is final, every later x[i] subtracts L[i][j] x[j]. That loop over i
+// is distributed, x[j] (fixed during the step) read by every iteration.
+// (Row-oriented substitution, x[i] from all earlier x[j], has no parallel
+// loop: a pragma on it is rejected, test/dlbcc/kernel-rejections.cpp.)
 //===----------------------------------------------------------------------===//
 #include <cstdio>
 
@@ -12,12 +15,13 @@ static double L[N][N], x[N], b[N];
 
 static void kernel_trisolv(int n) {
   int i, j;
-#pragma dlb doall distribute(x, L) whole(b)
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < n; i++)
     x[i] = b[i];
-    for (j = 0; j < i; j++)
+  for (j = 0; j < n; j++) {
+    x[j] = x[j] / L[j][j];
+#pragma dlb doall distribute(x, L)
+    for (i = j + 1; i < n; i++)
       x[i] -= L[i][j] * x[j];
-    x[i] = x[i] / L[i][i];
   }
 }
 

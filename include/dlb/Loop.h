@@ -246,12 +246,12 @@ public:
   /// A skewed pipeline: the part of row Outer of the distributed loop that
   /// this rank owns ([Begin, End) is a range of j + Skew * Outer).
   long long begin(long long Outer) const {
-    const long long B = Begin - Skew * Outer;
-    return B > InnerLb ? B : InnerLb;
+    const long long First = Begin - Skew * Outer;
+    return First > InnerLb ? First : InnerLb;
   }
   long long end(long long Outer) const {
-    const long long E = End - Skew * Outer;
-    return E < InnerUb ? E : InnerUb;
+    const long long Last = End - Skew * Outer;
+    return Last < InnerUb ? Last : InnerUb;
   }
   /// A strip-mined loop (HookLevel::Strip, Execution): the end of the strip
   /// that starts at Lo.

@@ -85,17 +85,17 @@ struct SkewedSpace {
     return {Inner.Begin + Skew * Outer.Begin,
             Inner.End + Skew * (Outer.End - 1)};
   }
-  /// The part of row I (a range of j) in the columns Q.
-  Range row(long long I, const Range &Q) const;
-  /// The elements in the columns Q.
-  long long elements(const Range &Q) const;
+  /// The part of row Row (a range of j) in the range Columns of q.
+  Range row(long long Row, const Range &Columns) const;
+  /// The elements in the range Columns of q.
+  long long elements(const Range &Columns) const;
 };
 
 /// The skewed space split into one contiguous range of columns per rank, in
 /// order, holding elements in proportion to Speeds (equal shares when no
 /// speed is usable), each at least one column long (the space must have a
 /// column per rank).
-std::vector<Range> skewedRanges(const SkewedSpace &S,
+std::vector<Range> skewedRanges(const SkewedSpace &Space,
                                 const std::vector<double> &Speeds);
 
 /// The time the slowest member needs for its columns at its speed.

@@ -1201,6 +1201,11 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   auto Shifted = [&](const std::optional<AffineForm> &F) {
     return F && F->onlyUses(Index) && F->coeff(Index) == 1;
   };
+  // A read at a fixed row (PinnedRow) may take any column, the index too
+  // (Cholesky's A[k][i]), when the array is distributed by rows elsewhere.
+  const bool ByRows = llvm::any_of(AM.Accesses, [&](const ArrayAccess &Acc) {
+    return Shifted(Acc.Subs[0]);
+  });
   for (ArrayAccess &Acc : AM.Accesses) {
     SmallVector<unsigned, 2> WithIndex, Candidates;
     for (unsigned K = 0; K < Acc.SubscriptExprs.size(); ++K)
@@ -1220,7 +1225,7 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
         report(DE, Loc, Kind) << Name << IndexName;
       Ok = false;
     };
-    if (WithIndex.empty() && pinnable(AM, Acc)) {
+    if ((WithIndex.empty() || ByRows) && pinnable(AM, Acc)) {
       Acc.Pinned = true;
       continue;
     }

@@ -103,15 +103,17 @@ bool wrappable(const Stmt *S, const AnalysisContext &ACtx) {
 void planResidency(std::vector<LoopModel> &Models,
                    const AnalysisContext &ACtx) {
   ASTContext &Ctx = ACtx.Ctx;
+  // What the call site replaces: the loop, or a pipeline's enclosing loop.
+  auto Replaced = [](const LoopModel &M) -> const Stmt * {
+    return M.Pipeline ? M.Pipeline->Loop : M.Loop;
+  };
   llvm::DenseSet<const Stmt *> Distributed;
   for (const LoopModel &M : Models)
-    if (!M.Pipeline)
-      Distributed.insert(M.Loop);
+    Distributed.insert(Replaced(M));
   llvm::MapVector<const Stmt *, std::vector<LoopModel *>> Regions;
   for (LoopModel &M : Models)
-    if (!M.Pipeline)
-      if (const Stmt *T = enclosingLoop(M.Loop, Ctx))
-        Regions[T].push_back(&M);
+    if (const Stmt *T = enclosingLoop(Replaced(M), Ctx))
+      Regions[T].push_back(&M);
   for (auto &[T, Loops] : Regions) {
     if (!wrappable(T, ACtx))
       continue;

@@ -59,6 +59,29 @@ void twoRows(int n, int m) {
       A[i][j] += A[m][j] * b[i] - A[n - 1][j] * b[m + 2];
 }
 
+// Right-looking Cholesky: the fixed row k is read at column i, the index;
+// the array is distributed by rows elsewhere, so that is a fixed row too.
+// A read-only array distributed by columns read at row k stays an ordinary
+// column access.
+void cholesky(int n) {
+  int i, j, k;
+  for (k = 0; k < n; k++) {
+// MODEL: loop fixed-rows.cpp:[[@LINE+4]]:5: doall i in [k + 1, n)
+// MODEL-NEXT: array A: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], fixed rows k, written
+// EMIT: {{^ *}}A[i][j] -= dlbcc_pin_A_0[i] * dlbcc_pin_A_0[j];
+#pragma dlb doall distribute(A)
+    for (i = k + 1; i < n; i++)
+      for (j = i; j < n; j++)
+        A[i][j] -= A[k][i] * A[k][j];
+// MODEL: loop fixed-rows.cpp:[[@LINE+4]]:5: doall j in [0, n)
+// MODEL-NEXT: array x: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], written, kept
+// MODEL-NEXT: array B: distributed, c-array 2-D of double, dim 1 (columns), halo [0, 0], read-only, kept
+#pragma dlb doall distribute(x, B)
+    for (j = 0; j < n; j++)
+      x[j] += B[k][j];
+  }
+}
+
 #ifdef ERRORS
 void inside(int n, int k) {
 #pragma dlb doall distribute(A)
@@ -96,4 +119,5 @@ int main() {
   lu(N);
   backward(N);
   twoRows(N, 3);
+  cholesky(N);
 }

@@ -41,6 +41,7 @@ void sweep(int n, double w) {
 // CHECK-NEXT:   dlbcc_run.bounds(1, n - 1);
 // CHECK-NEXT:   dlbcc_run.scalar<double>(w);
 // CHECK-NEXT:   dlbcc_run.distArray(a, 1, dlb::Access{true, -1, 1});
+// CHECK-NEXT:   dlbcc_run.keep(0); // a stays on the ranks
 // CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
 // CHECK-NEXT:     dlbcc_run.checkAccess("a[i][j]", "a", 0, static_cast<long long>(1), static_cast<long long>(n - 2), std::extent<std::remove_reference_t<decltype(a)>, 0>::value);
 // CHECK-NEXT:   if ((1) < (n - 1) && (1) <= (n - 2))
