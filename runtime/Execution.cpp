@@ -305,6 +305,8 @@ void Executor::runPiece(Piece P) {
   B.Reductions = Result.Slots.data();
   B.Countdown = Countdown;
   B.Strip = stripSize();
+  B.Stride = Params.Stride;
+  B.Anchor = Params.Anchor;
   B.Poll = &Executor::pollThunk;
   B.Owner = this;
   CurrentBlock = &B;

@@ -79,6 +79,9 @@ struct ExecParams {
   long long Skew = 0;
   long long InnerLb = 0;
   long long InnerUb = 0;
+  /// A loop stepping by Stride (LoopRun::stride) from Anchor.
+  long long Stride = 1;
+  long long Anchor = 0;
   SkewedSpace skewed() const {
     return {{InnerLb, InnerUb}, {OuterLb, OuterUb}, Skew};
   }

@@ -564,6 +564,10 @@ void LoopRun::run() {
   checkDisjoint(Desc, Arrays);
   checkPins(Desc, Arrays);
   skewArrays(Desc, Arrays, Pipelined ? Skew : 0);
+  if (Stride < 1 || (Stride > 1 && (Pipelined || Bitonic)))
+    userError("in the loop at " + std::string(Desc.name()) + ", stride " +
+              std::to_string(Stride) + " is not a positive step of a "
+              "doall loop without pairs; no iteration has run");
   Context &C = context();
   // A loop reached from inside a kernel, or before start-up, runs here alone.
   const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
@@ -622,6 +626,8 @@ void LoopRun::run() {
   }
   if (Pipelined)
     pipelineParams(Params, Desc, Skewed, MaxBlock, Skew, Ranks);
+  Params.Stride = Stride;
+  Params.Anchor = Anchor;
   if (betweenExecutions(Desc, Params, Sched, Ranks)) {
     Params.Asked = Params.Committed ? Strategy::Auto : Params.Strat;
     Params.Between = true;
@@ -632,6 +638,11 @@ void LoopRun::run() {
   // W over the units, for the cost model (only auto evaluates it) and the
   // strips of strip-mined hooks.
   std::function<double(long long)> UnitWork = WorkFn;
+  const double PerIteration = WorkConstant / static_cast<double>(Stride);
+  if (WorkFn && Stride != 1)
+    UnitWork = [Fn = WorkFn, Stride = Stride](long long I) {
+      return Fn(I) / static_cast<double>(Stride);
+    };
   if (Bitonic)
     UnitWork = pairWork(Lb, Ub,
                         WorkFn ? WorkFn : [W = WorkConstant](long long) {
@@ -646,7 +657,7 @@ void LoopRun::run() {
   const WorkCurve Curve = !NeedsWork ? WorkCurve()
                           : UnitWork ? WorkCurve(Space.Begin, Space.End,
                                                  UnitWork)
-                                     : WorkCurve(WorkConstant);
+                                     : WorkCurve(PerIteration);
   hookParams(Params, Hooks,
              Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
   const std::vector<double> EncodedCurve = Curve.encode();
@@ -677,6 +688,8 @@ void LoopRun::run() {
     // Alone: nothing to balance, so no hooks in the loop.
     ExecParams AloneParams =
         execParams(Strat, 1, Arrays, DataBytes, Pairs.sides());
+    AloneParams.Stride = Stride;
+    AloneParams.Anchor = Anchor;
     hookParams(AloneParams, HookLevel::Execution, 0);
     Probed.emplace(Spec, Desc.kernel(), AloneParams, Curve, Views);
     Alone = Known || !Probed->worthDistributing(

@@ -253,6 +253,13 @@ public:
     const long long Last = End - Skew * Outer;
     return Last < InnerUb ? Last : InnerUb;
   }
+  /// A loop stepping by Stride (LoopRun::stride): its first iteration at
+  /// or after Lo (the index range is distributed; iterations are the
+  /// indices Anchor plus a multiple of Stride).
+  long long strided(long long Lo) const {
+    long long Gap = (Anchor - Lo) % Stride;
+    return Lo + (Gap < 0 ? Gap + Stride : Gap);
+  }
   /// A strip-mined loop (HookLevel::Strip, Execution): the end of the strip
   /// that starts at Lo.
   long long strip(long long Lo) const {
@@ -412,6 +419,8 @@ public:
   long long End = 0;
   /// Iterations per strip of a strip-mined loop (1 otherwise).
   long long Strip = 1;
+  long long Stride = 1;
+  long long Anchor = 0;
   const char *Scalars = nullptr;
   const std::size_t *ScalarOffsets = nullptr;
   ArrayView *Arrays = nullptr;
@@ -482,6 +491,15 @@ public:
   /// of each distributed array, for iterations [Lb + a, Lb + b) and
   /// [Ub - b, Ub - a), each with its halo. The kernel runs Block::pairSize.
   void bitonic() { Bitonic = true; }
+  /// A loop stepping by Stride > 1 (`i += 2`, or `i -= 2` counting down):
+  /// its iterations are the indices of [Lb, Ub) that Anchor (the start
+  /// value) plus a multiple of Stride reaches. The runtime distributes the
+  /// index range, rows of distributed arrays alike; work per index is the
+  /// work per iteration over Stride; the kernel runs Block::strided.
+  void stride(long long Stride, long long Anchor) {
+    this->Stride = Stride;
+    this->Anchor = Anchor;
+  }
   /// A doacross loop: [Lb, Ub) is the loop that encloses the distributed
   /// one, strip-mined into blocks that run as a pipeline across the ranks
   /// (values flow to higher indices of the distributed loop); MaxBlock > 0
@@ -699,6 +717,8 @@ private:
   long long OuterUb = 0;
   long long MaxBlock = 0;
   long long Skew = 0;
+  long long Stride = 1;
+  long long Anchor = 0;
   double WorkConstant = 1;
   std::function<double(long long)> WorkFn;
   double DataBytes = -1;

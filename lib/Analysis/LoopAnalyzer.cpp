@@ -460,6 +460,10 @@ struct CanonicalLoop {
   /// `for (i = upper; i >= lower; --i)`: Lower and Upper (inclusive) are
   /// the iterations as a range upwards.
   bool Descending = false;
+  /// `i += 2`, `i -= 3`: the magnitude of the step (a doall only); the
+  /// iterations are the indices of the range that the start value plus a
+  /// multiple of it reaches.
+  long long Stride = 1;
 };
 
 /// The variable that `for (T x = e; ...)` declares or `for (x = e; ...)`
@@ -546,7 +550,9 @@ private:
 
   /// Checks that \p L is `for (T x = lo; x < hi; ++x)` (or an equivalent
   /// form) and fills \p C.
-  bool checkCanonical(const ForStmt *L, CanonicalLoop &C, bool AllowDown);
+  /// AllowOther: the loop may count down, and step by a constant other
+  /// than one (a doall).
+  bool checkCanonical(const ForStmt *L, CanonicalLoop &C, bool AllowOther);
   /// Reduction variable V's use D (an element of Array, for an array
   /// reduction); false if V is not a reduction variable.
   bool handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
@@ -610,6 +616,7 @@ private:
   const VarDecl *Index = nullptr;
   const Expr *Lower = nullptr, *Upper = nullptr;
   bool Inclusive = false;
+  long long Stride = 1;
   const FunctionDecl *Function = nullptr;
   /// Doacross: the pipelined enclosing loop.
   const ForStmt *Outer = nullptr;
@@ -631,7 +638,7 @@ private:
 };
 
 bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
-                                  bool AllowDown) {
+                                  bool AllowOther) {
   auto [V, Lower] = forIndex(L);
   if (!V || !Lower || V->hasGlobalStorage() ||
       V->getType()->isReferenceType()) {
@@ -673,42 +680,48 @@ bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
           Diag::LoopCondNotCanonical);
     return false;
   }
-  // The step: +1 or -1 (++i, i++, i += 1, i = i + 1 and their opposites).
+  // The step: ++i, i++, i += c, i = i + c (c a positive constant) and
+  // their opposites.
   const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParens() : nullptr;
-  int Step = 0;
-  auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
+  long long Step = 0;
+  auto Constant = [&](const Expr *E) -> long long {
     Expr::EvalResult R;
-    if (!E->EvaluateAsInt(R, Ctx))
-      return std::nullopt;
-    return R.Val.getInt();
+    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1 ||
+        R.Val.getInt() > (1LL << 30))
+      return 0;
+    return R.Val.getInt().getExtValue();
   };
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (refersTo(U->getSubExpr(), V))
       Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
   } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    std::optional<llvm::APSInt> By = Constant(CA->getRHS());
-    if (refersTo(CA->getLHS(), V) && By && *By == 1)
-      Step = CA->getOpcode() == BO_AddAssign   ? 1
-             : CA->getOpcode() == BO_SubAssign ? -1
+    const long long By = Constant(CA->getRHS());
+    if (refersTo(CA->getLHS(), V))
+      Step = CA->getOpcode() == BO_AddAssign   ? By
+             : CA->getOpcode() == BO_SubAssign ? -By
                                                : 0;
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
     const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-    std::optional<llvm::APSInt> By =
-        R ? Constant(R->getRHS()) : std::nullopt;
+    const long long By = R ? Constant(R->getRHS()) : 0;
     if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
-        refersTo(R->getLHS(), V) && By && *By == 1)
-      Step = R->getOpcode() == BO_Add ? 1 : R->getOpcode() == BO_Sub ? -1 : 0;
+        refersTo(R->getLHS(), V))
+      Step = R->getOpcode() == BO_Add ? By : R->getOpcode() == BO_Sub ? -By : 0;
   }
   if (Step == 0 || (Step < 0) != Down) {
     error(Inc ? Inc->getBeginLoc() : L->getForLoc(),
           Diag::LoopIncNotCanonical);
     return false;
   }
-  if (Down && (DownExclusive || !AllowDown)) {
+  if (Down && (DownExclusive || !AllowOther)) {
     error(Cond->getBeginLoc(),
           DownExclusive ? Diag::LoopDownExclusive : Diag::LoopDownPipelined);
     return false;
   }
+  if (Step != 1 && Step != -1 && !AllowOther) {
+    error(Inc->getBeginLoc(), Diag::LoopStridePipelined);
+    return false;
+  }
+  C.Stride = Step < 0 ? -Step : Step;
   C.Descending = Down;
   if (Down) {
     C.Lower = Bound;
@@ -731,7 +744,7 @@ bool LoopAnalyzer::checkPipelinedLoop(const ForStmt *L) {
     error(S->getBeginLoc(), Diag::PipelineBodyNotOnlyLoop);
     Ok = false;
   }
-  return checkCanonical(L, OuterForm, /*AllowDown=*/false) && Ok;
+  return checkCanonical(L, OuterForm, /*AllowOther=*/false) && Ok;
 }
 
 bool LoopAnalyzer::checkContext() {
@@ -1497,6 +1510,9 @@ void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
       DependenceResult R = testDependence(W.Subs, X.Subs, DC);
       if (R.Kind == DependenceResult::Independent)
         continue;
+      // Iterations of a loop stepping by c lie a multiple of c apart.
+      if (R.Distance && *R.Distance % Stride != 0)
+        continue;
       std::string Distance =
           R.Distance ? "distance " + std::to_string(*R.Distance) + " in '" +
                            Index->getName().str() + "'"
@@ -1757,12 +1773,21 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   CanonicalLoop Form;
   if (!checkContext() ||
       !checkCanonical(A.Loop, Form,
-                      /*AllowDown=*/A.Kind == LoopKind::DoAll))
+                      /*AllowOther=*/A.Kind == LoopKind::DoAll))
     return std::nullopt;
   Index = Form.Index;
   Lower = Form.Lower;
   Upper = Form.Upper;
   Inclusive = Form.Inclusive;
+  Stride = Form.Stride;
+  if (Stride != 1 && A.Dist == DistKind::Cyclic) {
+    report(DE, A.DirectiveLoc, Diag::LoopStrideCyclic) << Stride;
+    return std::nullopt;
+  }
+  if (Stride != 1 && A.Schedule == ScheduleKind::Bitonic) {
+    report(DE, A.DirectiveLoc, Diag::LoopStrideBitonic) << Stride;
+    return std::nullopt;
+  }
   if (A.Kind == LoopKind::DoAcross &&
       !checkPipelinedLoop(pipelinedLoop(A, Ctx)))
     return std::nullopt;
@@ -1794,6 +1819,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
     M.Privates.push_back(V);
   M.IndexOutside = Form.IndexOutside;
   M.Descending = Form.Descending;
+  M.Stride = Form.Stride;
   if (M.Pipeline)
     M.Pipeline->IndexOutside = OuterForm.IndexOutside;
   bool InRange = true;
@@ -1826,6 +1852,7 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   OS << ", ";
   Upper->printPretty(OS, nullptr, PP);
   OS << (Inclusive ? "]" : ")") << (Descending ? " counting down" : "")
+     << (Stride != 1 ? " by " + std::to_string(Stride) : "")
      << ", " << toString(Ann->Dist);
   if (Ann->Schedule == ScheduleKind::Bitonic)
     OS << ", schedule bitonic";

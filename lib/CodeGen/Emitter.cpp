@@ -307,6 +307,22 @@ std::string Emitter::hookedLoop(const LoopModel &M, StringRef Type,
                                 StringRef Units) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
+  if (M.Stride != 1) {
+    // A loop stepping by c: its strips are ranges of the index, each
+    // running the iterations in it; the hook records the whole range.
+    OS << "  // dlbcc: one load balancing hook per strip of the index range, "
+          "stepping by "
+       << M.Stride << "\n"
+       << "  for (long long dlbcc_lo = " << BlockVar
+       << ".begin(), dlbcc_hi; dlbcc_lo < " << BlockVar
+       << ".end(); dlbcc_lo = dlbcc_hi) {\n"
+       << "  dlbcc_hi = " << BlockVar << ".strip(dlbcc_lo);\n"
+       << "  for (" << Type << " " << Var << " = static_cast<" << Type << ">("
+       << BlockVar << ".strided(dlbcc_lo)); " << Var << " < dlbcc_hi; " << Var
+       << " += " << M.Stride << ")\n"
+       << Inner << "  " << BlockVar << ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
+    return Out;
+  }
   if (M.Hooks.Realization == HookRealization::Body) {
     // The hook runs after every unit, also after `continue`; it may shrink
     // end() when units move to another rank.
@@ -515,6 +531,9 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << "  " << RunVar << ".hooks(dlb::HookLevel::Execution);\n";
   if (M.Ann->Schedule == ScheduleKind::Bitonic)
     OS << "  " << RunVar << ".bitonic();\n";
+  if (M.Stride != 1)
+    OS << "  " << RunVar << ".stride(" << M.Stride << ", "
+       << sourceText(M.Descending ? M.Upper : M.Lower, Ctx) << ");\n";
   // W and D feed the cost model of the doall strategies; W of a pipelined
   // loop may mention the pipelined index, which does not exist here.
   if (!M.Pipeline) {
@@ -614,11 +633,20 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   // An index declared before the loop gets the value the loop leaves:
   // one past its last iteration, or its start if it ran none (counting
   // down from Upper to Lower: Lower - 1, or Upper).
+  // Stepping by c: the start value plus c times the iterations run.
   auto Final = [&](const VarDecl *Index, const Expr *Lower, const Expr *Upper,
-                   bool Inclusive, bool Descending) {
+                   bool Inclusive, bool Descending, long long Stride) {
     std::string Lo = "(" + sourceText(Lower, Ctx) + ")";
     std::string Hi = "(" + sourceText(Upper, Ctx) + ")";
     std::string Ran = Descending ? Lo + " - 1" : Hi + (Inclusive ? " + 1" : "");
+    if (Stride != 1) {
+      const std::string C = std::to_string(Stride);
+      const std::string Span = Descending ? Hi + " - " + Lo
+                               : Inclusive ? Hi + " - " + Lo
+                                           : Hi + " - " + Lo + " - 1";
+      const std::string Steps = "((" + Span + ") / " + C + " + 1) * " + C;
+      Ran = Descending ? Hi + " - " + Steps : Lo + " + " + Steps;
+    }
     OS << "  " << Index->getName() << " = static_cast<"
        << spell(Index->getType(), Ctx) << ">(" << Lo
        << (Inclusive ? " <= " : " < ") << Hi << " ? " << Ran << " : "
@@ -626,10 +654,10 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
        << ";\n";
   };
   if (M.IndexOutside)
-    Final(M.Index, M.Lower, M.Upper, M.Inclusive, M.Descending);
+    Final(M.Index, M.Lower, M.Upper, M.Inclusive, M.Descending, M.Stride);
   if (M.Pipeline && M.Pipeline->IndexOutside)
     Final(M.Pipeline->Index, M.Pipeline->Lower, M.Pipeline->Upper,
-          M.Pipeline->Inclusive, /*Descending=*/false);
+          M.Pipeline->Inclusive, /*Descending=*/false, /*Stride=*/1);
   OS << "}";
   return Out;
 }

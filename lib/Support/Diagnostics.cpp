@@ -74,9 +74,9 @@ DiagInfo info(Diag D) {
                "does not change: 'i < upper', 'i <= upper', or counting "
                "down 'i >= lower'"};
   case Diag::LoopIncNotCanonical:
-    return {E, "the loop must step its index by one, up ('++i', 'i++', "
-               "'i += 1') with 'i < upper' or down ('--i', 'i--', 'i -= 1') "
-               "with 'i >= lower'; other strides are not supported"};
+    return {E, "the loop must step its index by a positive constant, up "
+               "('++i', 'i++', 'i += 2') with 'i < upper' or down ('--i', "
+               "'i--', 'i -= 2') with 'i >= lower'"};
   case Diag::ArrayDistCarried:
     return {E, "'%1' reads an element of '%0' that another iteration of '%2' "
                "may write (each iteration writes '%0' at its own '%2'): the "
@@ -97,6 +97,17 @@ DiagInfo info(Diag D) {
     return {E, "the loop inside a doacross pipeline must count up: its "
                "blocks follow the pipelined loop's dependences in that "
                "order; rewrite it with 'i < upper' and '++i'"};
+  case Diag::LoopStridePipelined:
+    return {E, "the loops of a doacross pipeline must step by one: its "
+               "blocks are contiguous ranges of both indices; rewrite the "
+               "loop with '++i'"};
+  case Diag::LoopStrideCyclic:
+    return {E, "a loop that steps by %0 is distributed in contiguous blocks "
+               "of its index range; 'cyclic' would deal its iterations "
+               "unevenly and is not supported"};
+  case Diag::LoopStrideBitonic:
+    return {E, "schedule(bitonic) pairs the first iteration with the last; "
+               "a loop that steps by %0 is not supported"};
   case Diag::LoopBoundWritten:
     return {E, "the loop bound uses '%0', which the loop modifies"};
   case Diag::LoopBoundSideEffects:

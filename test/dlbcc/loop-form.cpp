@@ -24,16 +24,20 @@ void forms(int n) {
 // CHECK: :[[@LINE-1]]:19: error: the loop condition must compare the index with a bound it does not change: 'i < upper', 'i <= upper', or counting down 'i >= lower'
     a[i] = 1;
 #pragma dlb doall distribute(a)
-  for (int i = 0; i < n; i += 2)
-// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by one, up ('++i', 'i++', 'i += 1') with 'i < upper' or down ('--i', 'i--', 'i -= 1') with 'i >= lower'; other strides are not supported
+  for (int i = 0; i < n; i += n)
+// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by a positive constant, up ('++i', 'i++', 'i += 2') with 'i < upper' or down ('--i', 'i--', 'i -= 2') with 'i >= lower'
     a[i] = 1;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; --i)
-// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by one
+// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by a positive constant
     a[i] = 1;
 #pragma dlb doall distribute(a)
-  for (int i = n - 1; i >= 0; i -= 2)
-// CHECK: :[[@LINE-1]]:31: error: the loop must step its index by one
+  for (int i = n - 1; i >= 0; i += 2)
+// CHECK: :[[@LINE-1]]:31: error: the loop must step its index by a positive constant
+    a[i] = 1;
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; i -= -2)
+// CHECK: :[[@LINE-1]]:26: error: the loop must step its index by a positive constant
     a[i] = 1;
 #pragma dlb doall distribute(a)
   for (int i = n; i > 0; i--)

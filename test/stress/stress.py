@@ -53,6 +53,7 @@ PROGRAMS = [
     ("pinned", "test/e2e/Inputs/pinned.cpp", []),
     ("linear", "test/e2e/Inputs/linear.cpp", []),
     ("seidel", "test/e2e/Inputs/seidel.cpp", ["60", "70", "3"]),
+    ("stride", "test/e2e/Inputs/stride.cpp", ["120", "3"]),
 ]
 
 

@@ -174,6 +174,10 @@ struct LoopModel {
   /// `for (i = Upper; i >= Lower; --i)`: the loop counts down (a doall
   /// only); Lower and Upper (inclusive) are its iterations as a range.
   bool Descending = false;
+  /// `i += c` (`i -= c` counting down): the iterations of [Lower, Upper]
+  /// are those that the start value (Lower, or Upper counting down) plus a
+  /// multiple of Stride reaches.
+  long long Stride = 1;
   /// `for (i = lower; ...)`: the index is declared before the loop, and gets
   /// the value the loop leaves in it.
   bool IndexOutside = false;
