@@ -20,7 +20,11 @@ namespace {
 /// step of a large message waits for a sleeping peer).
 constexpr std::size_t ChunkBytes = 256 * 1024;
 
-constexpr long FirstSleepNs = 20 * 1000;
+/// The sleeps of a wait double from the first to the longest. A short first
+/// sleep answers a peer that is about to send (a time loop's next command,
+/// the halo rows of a kept array): Jacobi 1600 x 1600, 120 executions on 2
+/// ranks, 0.18 s of loop time with 20 us, 0.165 s with 5 us.
+constexpr long FirstSleepNs = 5 * 1000;
 constexpr long LongestSleepNs = 1000 * 1000;
 
 template <class PostFn>
