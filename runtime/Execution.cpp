@@ -126,11 +126,34 @@ bool startsFromKept(const LoopSpec &Spec) {
                      });
 }
 
+long long keptMargin(const LoopSpec &Spec) {
+  long long Margin = 1;
+  for (const ArrayArg &A : Spec.Arrays)
+    if (A.Role == ArrayArg::Distributed)
+      Margin = std::max({Margin, -A.Acc.HaloLo, A.Acc.HaloHi});
+  return Margin;
+}
+
+namespace {
+/// The rows of A sent for the iterations Iters: those they read; when the
+/// ranks start to keep A, with keptMargin() rows more on each side, which a
+/// later loop may read as its halo from where A is kept.
+Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
+                SlabSet Which) {
+  const Range Need = neededRange(Iters, A.Acc, distExtent(A));
+  if (Which != SlabSet::Sent || !A.Keep)
+    return Need;
+  const long long Margin = keptMargin(Spec);
+  return {std::max(0LL, Need.Begin - Margin),
+          std::min(distExtent(A), Need.End + Margin)};
+}
+} // namespace
+
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
                const Piece *Source, SlabSet Which) {
   forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
                            const Range &Iters) {
-    const Range Need = neededRange(Iters, A.Acc, distExtent(A));
+    const Range Need = sentRange(Spec, A, Iters, Which);
     char *To = Out.reserve(slabBytes(A, Need), PieceAlign);
     if (!Source) {
       packSlab(A, Need, To);
@@ -148,7 +171,7 @@ Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
   P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());
   forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
                            const Range &Iters) {
-    const Range Need = neededRange(Iters, A.Acc, distExtent(A));
+    const Range Need = sentRange(Spec, A, Iters, Which);
     char *Data = In.take(slabBytes(A, Need), PieceAlign);
     P.Slabs[Slot] = {bufferLayout(A, Need, Data), Need.Begin};
   }, Which);

@@ -181,6 +181,10 @@ void forEachSide(const LoopSpec &Spec, const Range &R, Fn F,
 
 /// Whether some distributed array of the loop starts from kept rows.
 bool startsFromKept(const LoopSpec &Spec);
+/// The rows a rank's storage of a kept array has beyond what the loop that
+/// made it needs: the widest halo of the loop's arrays (at least one), so a
+/// later loop that reads the array with such a halo finds room for it.
+long long keptMargin(const LoopSpec &Spec);
 
 /// Appends to Out, for each side and distributed array, the slab that the
 /// units R need, taken from Source (or from the user's arrays when Source is null),

@@ -186,11 +186,7 @@ void exchangeKeptRows(const LoopSpec &Spec,
     std::vector<char> Buf;
   };
   std::vector<Incoming> In;
-  // The widest halo of the loop's arrays (slabFor).
-  long long Margin = 1;
-  for (const ArrayArg &A : Spec.Arrays)
-    if (A.Role == ArrayArg::Distributed)
-      Margin = std::max({Margin, -A.Acc.HaloLo, A.Acc.HaloHi});
+  const long long Margin = keptMargin(Spec);
   // Every rank walks the same (array, rank, block, run) order, so that the
   // messages between two ranks match in order.
   for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
