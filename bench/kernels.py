@@ -48,6 +48,9 @@ SIZES = {
     "heat-3d": ["-DN=120", "-DTSTEPS=50"],
     "fdtd-2d": ["-DNX=1500", "-DNY=1500", "-DTMAX=50"],
     "doitgen": ["-DNR=128", "-DNQ=128", "-DNP=128"],
+    "cholesky": ["-DN=1500"],
+    "trisolv": ["-DN=4000"],
+    "seidel-2d": ["-DN=1500", "-DTSTEPS=20"],
 }
 
 

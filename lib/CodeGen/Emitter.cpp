@@ -383,6 +383,14 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "'; runs one rank's blocks of the pipeline.\n";
   else
     OS << "; runs one block of its iterations on any rank.\n";
+  // g++ -O2 vectorizes a loop only when no scalar epilogue is needed, which
+  // the user's loop often meets through constant bounds that reach it by
+  // inlining; a kernel's bounds are known at run time only. The cost model
+  // of -O3 vectorizes it as the user's loop was.
+  OS << "#if defined(__GNUC__) && !defined(__clang__)\n"
+     << "#pragma GCC push_options\n"
+     << "#pragma GCC optimize(\"vect-cost-model=dynamic\")\n"
+     << "#endif\n";
   OS << "static void " << kernelName(Id) << "(dlb::Block &" << BlockVar
      << ") {\n";
   // The using declarations of the function go outside the block where the
@@ -464,6 +472,9 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
   if (!M.UsingDecls.empty())
     OS << "  }\n";
   OS << "}\n";
+  OS << "#if defined(__GNUC__) && !defined(__clang__)\n"
+     << "#pragma GCC pop_options\n"
+     << "#endif\n";
   std::string Names;
   for (const ArrayModel &A : M.Arrays)
     Names += (Names.empty() ? "" : ",") + A.Var->getName().str();

@@ -16,6 +16,10 @@ static double grid[N][N];   // untouched: kept  as   written
 static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 
 // CHECK:      // dlbcc: kernel of the loop at emit.cpp:[[#LOOP1:]]:3; runs one block of its iterations on any rank.
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
+// CHECK-NEXT: #pragma GCC push_options
+// CHECK-NEXT: #pragma GCC optimize("vect-cost-model=dynamic")
+// CHECK-NEXT: #endif
 // CHECK-NEXT: static void dlbcc_kernel_0(dlb::Block &dlbcc_block) {
 // CHECK-NEXT:   double scale = dlbcc_block.scalar<double>(0);
 // CHECK-NEXT:   constexpr int K = 3;
@@ -41,6 +45,9 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   dlbcc_body(dlbcc_block.wholeData<double>(1), scale);
 // CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
 // CHECK-NEXT: }
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
+// CHECK-NEXT: #pragma GCC pop_options
+// CHECK-NEXT: #endif
 // CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("emit.cpp:[[#LOOP1]]:3", dlbcc_kernel_0, "grid,w");
 // CHECK-EMPTY:
 // CHECK-NEXT: double compute(double scale, const std::vector<double> &w) {
@@ -74,6 +81,10 @@ double compute(double scale, const std::vector<double> &w) {
 }
 
 // CHECK:      // dlbcc: kernel of the loop at emit.cpp:[[#LOOP2:]]:3; runs one block of its iterations on any rank.
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
+// CHECK-NEXT: #pragma GCC push_options
+// CHECK-NEXT: #pragma GCC optimize("vect-cost-model=dynamic")
+// CHECK-NEXT: #endif
 // CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
 // CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict out, double (*__restrict src)[8]) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
@@ -86,6 +97,9 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT:   };
 // CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1));
 // CHECK-NEXT: }
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
+// CHECK-NEXT: #pragma GCC pop_options
+// CHECK-NEXT: #endif
 // CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_1("emit.cpp:[[#LOOP2]]:3", dlbcc_kernel_1, "out,src");
 // CHECK-EMPTY:
 // CHECK-NEXT: void diagonal(double (&out)[N]) {

@@ -9,6 +9,10 @@ double a[32][32];
 
 void sweep(int n, double w) {
 // CHECK:      // dlbcc: kernel of the loop at pipeline-emit.cpp:[[#LOOP:]]:7, pipelined over 'i'; runs one rank's blocks of the pipeline.
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
+// CHECK-NEXT: #pragma GCC push_options
+// CHECK-NEXT: #pragma GCC optimize("vect-cost-model=dynamic")
+// CHECK-NEXT: #endif
 // CHECK-NEXT: static void dlbcc_kernel_0(dlb::Block &dlbcc_block) {
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.outerBegin(), dlbcc_hi; dlbcc_lo < dlbcc_block.outerEnd(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   // dlbcc: the next block of 'i' (its size is chosen at run time), after the previous rank's boundary values
@@ -24,6 +28,9 @@ void sweep(int n, double w) {
 // CHECK-NEXT:   dlbcc_block.send(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
+// CHECK-NEXT: #pragma GCC pop_options
+// CHECK-NEXT: #endif
 // CHECK-NEXT: static dlb::LoopDesc dlbcc_loop_0("pipeline-emit.cpp:[[#LOOP]]:7", dlbcc_kernel_0, "a");
 // CHECK:      void sweep(int n, double w) {
   for (int it = 0; it < 3; ++it)
