@@ -18,6 +18,7 @@
 #include <mpi.h>
 #include <functional>
 #include <map>
+#include <tuple>
 #include <string>
 
 namespace dlb {
@@ -89,6 +90,11 @@ struct Context {
     double Alone = 0;
   };
   std::map<const LoopDesc *, PipelineCosts> Pipelines;
+  /// Rank 0: the row tables of the program's 2-D arrays, by address, rows
+  /// and bytes per row (Layout.h rowsOf keeps a table that is still right).
+  std::map<std::tuple<std::uintptr_t, long long, long long>,
+           std::vector<char *>>
+      RowTables;
   /// Per doall loop: the iterations of the last execution that rank 0
   /// sampled (Profit.h), and whether it then ran alone.
   struct ProbeAnswer {

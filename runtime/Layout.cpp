@@ -69,6 +69,12 @@ ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data) {
 char *const *rowsOf(const ArrayArg &A, std::vector<char *> &Table) {
   if (A.Store == ArrayArg::RowTable)
     return A.Rows;
+  // Rows of a contiguous array are evenly spaced: a table with the same
+  // first and last rows is this one.
+  const long long Rows = A.Extent[0];
+  if (Rows > 0 && static_cast<long long>(Table.size()) == Rows &&
+      Table.front() == rowStart(A, 0) && Table.back() == rowStart(A, Rows - 1))
+    return Table.data();
   Table.resize(A.Extent[0]);
   for (long long Row = 0; Row < A.Extent[0]; ++Row)
     Table[Row] = rowStart(A, Row);

@@ -652,24 +652,30 @@ void LoopRun::run() {
   const bool Probing =
       Resident && !Owned &&
       mayProbe(Spec, Pipelined, Bitonic, C.Opts.DistributeAlways);
+  // On one rank nothing is balanced: no hooks in the loop, and no W.
+  const HookLevel Hooked = Ranks == 1 ? HookLevel::Execution : Hooks;
   const bool NeedsWork =
-      Params.Auto || Hooks == HookLevel::Strip || Probing;
+      Params.Auto || Hooked == HookLevel::Strip || Probing;
   const WorkCurve Curve = !NeedsWork ? WorkCurve()
                           : UnitWork ? WorkCurve(Space.Begin, Space.End,
                                                  UnitWork)
                                      : WorkCurve(PerIteration);
-  hookParams(Params, Hooks,
+  hookParams(Params, Hooked,
              Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
   const std::vector<double> EncodedCurve = Curve.encode();
 
-  // Rank 0's pieces work in the user's memory.
+  // Rank 0's pieces work in the user's memory, whose row tables serve the
+  // loop's later executions too (a time loop, LU's steps).
   std::vector<ArrayView> Views(Arrays.size());
-  std::vector<std::vector<char *>> Tables(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
-    if (Arrays[K].Role == ArrayArg::Distributed)
-      pointDistributed(Views[K], Arrays[K], Arrays[K], 0, Tables[K]);
+    const ArrayArg &A = Arrays[K];
+    std::vector<char *> &Table = C.RowTables[{
+        reinterpret_cast<std::uintptr_t>(A.Data), A.Extent[0],
+        A.Extent[1] * static_cast<long long>(A.ElemSize)}];
+    if (A.Role == ArrayArg::Distributed)
+      pointDistributed(Views[K], A, A, 0, Table);
     else
-      pointWhole(Views[K], Arrays[K], Arrays[K], Tables[K]);
+      pointWhole(Views[K], A, A, Table);
     for (unsigned P = 0; P < Arrays[K].PinCount; ++P)
       Views[K].Pinned[P] = pinnedRow(Arrays[K], P);
   }
