@@ -26,6 +26,8 @@
 //===----------------------------------------------------------------------===//
 #include "Execution.h"
 
+#include "Residency.h"
+
 #include "Comm.h"
 #include "Context.h"
 #include "Layout.h"
@@ -548,16 +550,43 @@ void Executor::receiveWork(int From) {
       continue;
     }
     // Rank 0 computes in the program's arrays; slabs that come with the
-    // work (of arrays kept on the ranks) go there first.
+    // work (of arrays kept on the ranks) go there first: the rows of the
+    // moved iterations, and the halo rows a worker owned that rank 0 has
+    // not computed since (its copy is stale). Any other halo row is current
+    // in rank 0's memory, maybe just computed (a loop stepping by 2 reads
+    // rows next to those it writes): the copy must not overwrite it.
     if (startsFromKept(Spec)) {
       const Piece Sent = unpackSlabs(In, Spec, R, Body);
+      const auto &Residences = context().Residency.Residences;
       forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
-                               const Range &) {
+                               const Range &Iters) {
+        auto It = Residences.find(A.Id);
+        const Ownership *Owners =
+            A.Kept && It != Residences.end() ? &It->second.Owners : nullptr;
+        auto Ran = [&](long long Row) {
+          for (const Piece &P : Executed)
+            if (Row >= P.Iters.Begin && Row < P.Iters.End)
+              return true;
+          return CurrentBlock && Row >= CurrentBlock->Begin &&
+                 Row < CurrentBlock->Next;
+        };
+        auto Stale = [&](long long Row) {
+          return (Row >= Iters.Begin && Row < Iters.End) ||
+                 (Owners && Owners->ownerOf(Row) != 0 && !Ran(Row));
+        };
         const Slab &S = Sent.Slabs[Slot];
-        const long long Rows = distExtent(S.Layout);
-        std::vector<char> Buf(slabBytes(A, {S.First, S.First + Rows}));
-        packSlab(S.Layout, {0, Rows}, Buf.data());
-        unpackSlab(A, {S.First, S.First + Rows}, Buf.data());
+        const long long End = S.First + distExtent(S.Layout);
+        for (long long Row = S.First; Row < End;) {
+          long long Next = Row + 1;
+          while (Next < End && Stale(Next) == Stale(Row))
+            ++Next;
+          if (Stale(Row)) {
+            std::vector<char> Buf(slabBytes(A, {Row, Next}));
+            packSlab(S.Layout, {Row - S.First, Next - S.First}, Buf.data());
+            unpackSlab(A, {Row, Next}, Buf.data());
+          }
+          Row = Next;
+        }
       });
     }
     Piece P;
