@@ -21,9 +21,10 @@ struct StrategyName {
 };
 
 constexpr StrategyName Strategies[] = {
-    {"auto", Strategy::Auto},   {"static", Strategy::Static},
-    {"gcdlb", Strategy::GCDLB}, {"gddlb", Strategy::GDDLB},
-    {"lcdlb", Strategy::LCDLB}, {"lddlb", Strategy::LDDLB}};
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  {Name, Strategy::Id},
+#include "dlb/Strategies.def"
+};
 
 constexpr char Prefix[] = "--dlb-";
 

@@ -68,8 +68,16 @@ double syncCost(const ModelInput &In, Strategy Strat, int Members);
 
 /// The strategies the model predicts, in the order of predict()'s result.
 inline constexpr Strategy ModelStrategies[] = {
-    Strategy::GCDLB, Strategy::GDDLB, Strategy::LCDLB, Strategy::LDDLB};
-inline constexpr int NumModelStrategies = 4;
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  DLB_IF_MODELED_##Modeled(Strategy::Id)
+#define DLB_IF_MODELED_true(X) X,
+#define DLB_IF_MODELED_false(X)
+#include "dlb/Strategies.def"
+#undef DLB_IF_MODELED_true
+#undef DLB_IF_MODELED_false
+};
+inline constexpr int NumModelStrategies =
+    static_cast<int>(sizeof(ModelStrategies) / sizeof(ModelStrategies[0]));
 
 /// The predictions for ModelStrategies, in that order.
 std::vector<Prediction> predict(const ModelInput &In);

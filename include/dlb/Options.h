@@ -16,18 +16,34 @@
 
 namespace dlb {
 
-enum class Strategy { Auto, Static, GCDLB, GDDLB, LCDLB, LDDLB };
+/// The strategies of dlb/Strategies.def.
+enum class Strategy {
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description) Id,
+#include "dlb/Strategies.def"
+};
 
 /// "auto", "static", "gcdlb", ...
 const char *strategyName(Strategy Strat);
 
-/// LCDLB and LDDLB balance within fixed groups; GCDLB and LCDLB have rank 0
-/// as the balancer.
+/// Whether the strategy balances within fixed groups (LCDLB, LDDLB) and
+/// whether a group's first rank decides (GCDLB, LCDLB).
 inline bool isLocal(Strategy Strat) {
-  return Strat == Strategy::LCDLB || Strat == Strategy::LDDLB;
+  switch (Strat) {
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  case Strategy::Id:                                                           \
+    return Local;
+#include "dlb/Strategies.def"
+  }
+  return false;
 }
 inline bool isCentralized(Strategy Strat) {
-  return Strat == Strategy::GCDLB || Strat == Strategy::LCDLB;
+  switch (Strat) {
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  case Strategy::Id:                                                           \
+    return Centralized;
+#include "dlb/Strategies.def"
+  }
+  return false;
 }
 
 /// What the model assumes about the load after the synchronization where it

@@ -38,18 +38,10 @@ const char *runtimeOp(ReductionOp Op) {
 
 const char *runtimeStrategy(StrategyKind K) {
   switch (K) {
-  case StrategyKind::Auto:
-    return "dlb::Strategy::Auto";
-  case StrategyKind::Static:
-    return "dlb::Strategy::Static";
-  case StrategyKind::GCDLB:
-    return "dlb::Strategy::GCDLB";
-  case StrategyKind::GDDLB:
-    return "dlb::Strategy::GDDLB";
-  case StrategyKind::LCDLB:
-    return "dlb::Strategy::LCDLB";
-  case StrategyKind::LDDLB:
-    return "dlb::Strategy::LDDLB";
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  case StrategyKind::Id:                                                       \
+    return "dlb::Strategy::" #Id;
+#include "dlb/Strategies.def"
   }
   return "";
 }

@@ -31,18 +31,10 @@ const char *toString(ReductionOp Op) {
 }
 const char *toString(StrategyKind K) {
   switch (K) {
-  case StrategyKind::Auto:
-    return "auto";
-  case StrategyKind::Static:
-    return "static";
-  case StrategyKind::GCDLB:
-    return "gcdlb";
-  case StrategyKind::GDDLB:
-    return "gddlb";
-  case StrategyKind::LCDLB:
-    return "lcdlb";
-  case StrategyKind::LDDLB:
-    return "lddlb";
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  case StrategyKind::Id:                                                       \
+    return Name;
+#include "dlb/Strategies.def"
   }
   return "?";
 }

@@ -258,12 +258,9 @@ bool ClauseParser::parseKeywordArg(StringRef Clause, bool &Seen,
   } else {
     std::optional<StrategyKind> K =
         llvm::StringSwitch<std::optional<StrategyKind>>(Word)
-            .Case("auto", StrategyKind::Auto)
-            .Case("static", StrategyKind::Static)
-            .Case("gcdlb", StrategyKind::GCDLB)
-            .Case("gddlb", StrategyKind::GDDLB)
-            .Case("lcdlb", StrategyKind::LCDLB)
-            .Case("lddlb", StrategyKind::LDDLB)
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+  .Case(Name, StrategyKind::Id)
+#include "dlb/Strategies.def"
             .Default(std::nullopt);
     if (!K)
       return fail(Loc, Diag::PragmaUnknownStrategy, Word);

@@ -1,6 +1,9 @@
 //===- Diagnostics.cpp - Severity and wording of every dlbcc diagnostic ---===//
 #include "dlbcc/Support/Diagnostics.h"
 
+#include <string>
+#include <vector>
+
 using namespace clang;
 
 namespace dlbcc {
@@ -40,9 +43,19 @@ DiagInfo info(Diag D) {
   case Diag::PragmaUnknownReductionOp:
     return {E, "expected a reduction operator '+', '*', 'min' or 'max' "
                "followed by ':'"};
-  case Diag::PragmaUnknownStrategy:
-    return {E, "unknown strategy '%0'; expected auto, static, gcdlb, gddlb, "
-               "lcdlb or lddlb"};
+  case Diag::PragmaUnknownStrategy: {
+    static const std::string Format = [] {
+      std::vector<std::string> Names = {
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description) Name,
+#include "dlb/Strategies.def"
+      };
+      std::string F = "unknown strategy '%0'; expected ";
+      for (std::size_t K = 0; K < Names.size(); ++K)
+        F += (K == 0 ? "" : K + 1 == Names.size() ? " or " : ", ") + Names[K];
+      return F;
+    }();
+    return {E, Format.c_str()};
+  }
   case Diag::PragmaUnknownSchedule:
     return {E, "unknown schedule '%0'; expected 'bitonic'"};
   case Diag::PragmaUnknownDistKind:

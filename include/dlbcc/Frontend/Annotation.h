@@ -26,7 +26,11 @@ namespace dlbcc {
 enum class LoopKind { DoAll, DoAcross };
 enum class DistKind { Block, Cyclic };
 enum class ReductionOp { Sum, Prod, Min, Max };
-enum class StrategyKind { Auto, Static, GCDLB, GDDLB, LCDLB, LDDLB };
+/// The strategies of dlb/Strategies.def, as the strategy() clause names them.
+enum class StrategyKind {
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description) Id,
+#include "dlb/Strategies.def"
+};
 enum class ScheduleKind { Default, Bitonic };
 
 const char *toString(LoopKind K);
