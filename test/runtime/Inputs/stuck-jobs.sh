@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs Stuck.cpp's program ($1) on 3 ranks with rank 1 asleep for 30 s under
 # each dynamic strategy and --dlb-timeout=1; prints, per strategy, the exit
-# status, the watchdog's report with the rank and what it waited for
-# replaced by R and X, and whether the job took too long (the sleep's end).
+# status, the watchdog's report with the rank, the seconds waited (more than
+# the limit when a long compute stretch raised it) and what it waited for
+# replaced by R, N and X, and whether the job took too long (the sleep's
+# end).
 prog=$1
 for s in gcdlb gddlb lcdlb lddlb auto; do
   start=$(date +%s)
@@ -10,7 +12,7 @@ for s in gcdlb gddlb lcdlb lddlb auto; do
     > "$prog.$s.out" 2> "$prog.$s.err"
   echo "$s status $?"
   [ $(( $(date +%s) - start )) -lt 20 ] || echo "$s too slow"
-  grep -o "dlb: error: rank [0-9] waited 1 s for .* in execution 1 of loop stuck ($s, .*); the job ends" "$prog.$s.err" |
-    head -n 1 | sed 's/rank [0-9] waited/rank R waited/; s/ for .* in / for X in /; s/ (.*)/ (S)/'
+  grep -o "dlb: error: rank [0-9] waited [0-9]* s for .* in execution 1 of loop stuck ($s, .*); the job ends" "$prog.$s.err" |
+    head -n 1 | sed 's/rank [0-9] waited [0-9]* s/rank R waited N s/; s/ for .* in / for X in /; s/ (.*)/ (S)/'
   cat "$prog.$s.out"
 done
