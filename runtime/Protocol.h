@@ -42,8 +42,9 @@ enum Tag : int {
 };
 
 struct Command {
-  /// Gather: bring kept arrays back to rank 0 (Residency.h).
-  enum KindType : std::uint32_t { Run, Shutdown, Gather };
+  /// Gather: bring kept arrays back to rank 0; FetchRows: some rows of one
+  /// (Residency.h).
+  enum KindType : std::uint32_t { Run, Shutdown, Gather, FetchRows };
   KindType Kind = Shutdown;
   /// Index of the loop in the sealed registry.
   std::uint32_t LoopId = 0;

@@ -447,6 +447,90 @@ void gatherAllResident() {
   gatherResident(Ids);
 }
 
+void fetchRows(const void *Array, long long Lo, long long Hi) {
+  Context &C = context();
+  if (!C.Running || C.Rank != 0 || C.InKernel)
+    return;
+  auto It = C.Residency.Residences.find(reinterpret_cast<std::uintptr_t>(Array));
+  if (It == C.Residency.Residences.end() || !It->second.Spread)
+    return;
+  Residence &R = It->second;
+  const Range Rows{std::max(0LL, Lo), std::min(distExtent(R.User), Hi)};
+  if (Rows.size() <= 0)
+    return;
+  // Each worker that owns some of the rows sends them (when a loop wrote
+  // the array since it was handed out) and forgets them; rank 0 owns them
+  // from now on, current in the program's memory.
+  std::vector<bool> Owns(C.Size, false);
+  std::vector<std::vector<char>> In(C.Size);
+  R.Owners.forEachRun(Rows, [&](const Range &Run, int Owner) {
+    Owns[Owner] = true;
+    if (R.Dirty)
+      In[Owner].resize(In[Owner].size() + slabBytes(R.User, Run));
+  });
+  Writer Body;
+  Body.put(It->first);
+  Body.put(Rows);
+  Body.put<std::uint8_t>(R.Dirty);
+  Requests Reqs;
+  Command Cmd;
+  Cmd.Kind = Command::FetchRows;
+  Cmd.BodyBytes = Body.buffer().size();
+  for (int W = 1; W < C.Size; ++W) {
+    if (!Owns[W])
+      continue;
+    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Reqs);
+    postSend(Body.buffer().data(), Body.buffer().size(), W, BodyTag, Reqs);
+    if (!In[W].empty())
+      postRecv(In[W].data(), In[W].size(), W, ResidentTag, Reqs);
+  }
+  waitAll(Reqs, {"the kept rows that the program's code uses"});
+  std::vector<const char *> From(C.Size);
+  for (int W = 1; W < C.Size; ++W)
+    From[W] = In[W].data();
+  R.Owners.forEachRun(Rows, [&](const Range &Run, int Owner) {
+    if (Owner == 0 || !R.Dirty)
+      return;
+    unpackSlab(R.User, Run, From[Owner]);
+    From[Owner] += slabBytes(R.User, Run);
+  });
+  R.Owners.reassign(Rows, {});
+}
+
+void serveFetchRows(std::uint64_t BodyBytes) {
+  Context &C = context();
+  std::vector<char> Body(BodyBytes);
+  Requests Reqs;
+  postRecv(Body.data(), Body.size(), 0, BodyTag, Reqs);
+  waitAll(Reqs, {"the rows to fetch", 0});
+  Reader In(Body);
+  const auto Id = In.get<std::uint64_t>();
+  const auto Rows = In.get<Range>();
+  const bool Send = In.get<std::uint8_t>() != 0;
+  auto It = C.Residency.Kept.find(Id);
+  if (It == C.Residency.Kept.end())
+    fatal("rank " + std::to_string(C.Rank) + " owns kept rows it does not "
+          "keep");
+  KeptArray &Kept = It->second;
+  std::vector<char> Out;
+  for (const KeptRows &E : Kept.Rows) {
+    const Range Part{std::max(Rows.Begin, E.Owned.Begin),
+                     std::min(Rows.End, E.Owned.End)};
+    if (!Send || Part.size() <= 0)
+      continue;
+    const std::size_t At = Out.size();
+    Out.resize(At + slabBytes(E.Rows.Layout, Part));
+    packSlab(E.Rows.Layout,
+             {Part.Begin - E.Rows.First, Part.End - E.Rows.First},
+             Out.data() + At);
+  }
+  if (!Out.empty()) {
+    postSend(Out.data(), Out.size(), 0, ResidentTag, Reqs);
+    waitAll(Reqs, {"rank 0 to take the fetched rows", 0});
+  }
+  forgetRows(Kept, Rows);
+}
+
 void serveGather(std::uint64_t BodyBytes) {
   Context &C = context();
   std::vector<char> Body(BodyBytes);

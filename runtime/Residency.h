@@ -113,6 +113,9 @@ void recordResidency(const std::vector<ArrayArg> &Arrays, const Range &Space,
 void gatherResident(const std::vector<std::uint64_t> &Ids);
 /// Rank 0: gathers every array it handed out.
 void gatherAllResident();
+/// A worker's side of a FETCHROWS command (dlb::fetchRows): sends the rows
+/// of the range that it keeps and forgets them.
+void serveFetchRows(std::uint64_t BodyBytes);
 /// A worker's side of a GATHER command of BodyBytes bytes.
 void serveGather(std::uint64_t BodyBytes);
 

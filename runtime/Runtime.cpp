@@ -79,6 +79,8 @@ void serve() {
       return;
     if (Cmd.Kind == Command::Gather)
       serveGather(Cmd.BodyBytes);
+    else if (Cmd.Kind == Command::FetchRows)
+      serveFetchRows(Cmd.BodyBytes);
     else
       serveRun(Cmd);
   }

@@ -467,6 +467,14 @@ public:
   ResidentScope &operator=(const ResidentScope &) = delete;
 };
 
+/// Emitted by dlbcc before the program's own code, inside a region whose
+/// arrays stay on the ranks (ResidentScope), that reads or writes rows
+/// [Lo, Hi) of the array at Array (along its distributed dimension; a
+/// fixed boundary row, say): brings those rows back into the program's
+/// memory; rank 0 owns them from then on, and the next loop that needs
+/// them takes them from there. Nothing to do for an array not kept.
+void fetchRows(const void *Array, long long Lo, long long Hi);
+
 /// One execution of a loop, set up by the pseudo-master's call site.
 class LoopRun {
 public:

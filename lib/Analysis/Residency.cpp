@@ -38,9 +38,36 @@ public:
       : Skipped(Skipped), ACtx(ACtx),
         SM(ACtx.Ctx.getSourceManager()) {}
 
+  /// Visits the region's loop: its body statement by statement (Top), the
+  /// rest with no statement to fetch rows before.
+  void visitRegion(const Stmt *T) {
+    const Stmt *Body = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(T))
+      Body = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(T))
+      Body = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(T))
+      Body = D->getBody();
+    for (const Stmt *Child : T->children())
+      if (Child != Body)
+        visit(Child);
+    // A fetch goes before a statement of a braced body only.
+    if (const auto *C = dyn_cast_or_null<CompoundStmt>(Body)) {
+      for (const Stmt *Child : C->body()) {
+        Top = holdsSkipped(Child) ? nullptr : Child;
+        visit(Child);
+      }
+    } else {
+      visit(Body);
+    }
+    Top = nullptr;
+  }
+
   void visit(const Stmt *S) {
     if (!S || Opaque || Skipped.count(S) ||
         ACtx.MarkerLocs.count(S->getBeginLoc()))
+      return;
+    if (const auto *E = dyn_cast<ArraySubscriptExpr>(S); E && fixedRow(E))
       return;
     if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
@@ -67,8 +94,55 @@ public:
 
   bool Opaque = false;
   llvm::DenseSet<const VarDecl *> Named;
+  /// Arrays the code reaches only at fixed rows (`ey[0][j]`), with the
+  /// statement of the region's body before which each row is fetched.
+  llvm::MapVector<const VarDecl *, std::vector<RowFetch>> Rows;
 
 private:
+  bool holdsSkipped(const Stmt *S) const {
+    if (!S)
+      return false;
+    if (Skipped.count(S))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (holdsSkipped(Child))
+        return true;
+    return false;
+  }
+
+  /// `A[c]...` for A a C array and c an integer constant, in a statement
+  /// of the region's body without distributed loops: records the row and
+  /// visits the other subscripts.
+  bool fixedRow(const ArraySubscriptExpr *E) {
+    const ArraySubscriptExpr *First = E;
+    while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(
+               First->getBase()->IgnoreParenImpCasts()))
+      First = Inner;
+    const auto *D =
+        dyn_cast<DeclRefExpr>(First->getBase()->IgnoreParenImpCasts());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    Expr::EvalResult Row;
+    if (!Top || !V || !V->getType()->isConstantArrayType() ||
+        !First->getIdx()->EvaluateAsInt(Row, ACtx.Ctx))
+      return false;
+    const long long R = Row.Val.getInt().getExtValue();
+    std::vector<RowFetch> &Fetches = Rows[V->getCanonicalDecl()];
+    if (!Fetches.empty() && Fetches.back().Before == Top) {
+      Fetches.back().Lo = std::min(Fetches.back().Lo, R);
+      Fetches.back().Hi = std::max(Fetches.back().Hi, R + 1);
+    } else {
+      Fetches.push_back({Top, V, R, R + 1});
+    }
+    for (const ArraySubscriptExpr *A = E;;
+         A = cast<ArraySubscriptExpr>(A->getBase()->IgnoreParenImpCasts())) {
+      visit(A->getIdx());
+      if (A == First)
+        break;
+    }
+    return true;
+  }
+
+  const Stmt *Top = nullptr;
   bool fromLibrary(const FunctionDecl *F) const {
     return F && SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
   }
@@ -118,9 +192,19 @@ void planResidency(std::vector<LoopModel> &Models,
     if (!wrappable(T, ACtx))
       continue;
     RegionUse Use(Distributed, ACtx);
-    Use.visit(T);
+    Use.visitRegion(T);
     if (Use.Opaque)
       continue;
+    // An array reached at fixed rows stays on the ranks when every loop of
+    // the region distributes it by rows: the rows come back before the code
+    // that uses them (dlb::fetchRows). Otherwise it is named.
+    for (const auto &[V, Fetches] : Use.Rows)
+      for (const LoopModel *M : Loops)
+        for (const ArrayModel &A : M->Arrays)
+          if (A.Var->getCanonicalDecl() == V &&
+              (A.Role != ArrayRole::Distributed || A.DistDim != 0 ||
+               A.RowLength || M->Pipeline))
+            Use.Named.insert(V);
     // A loop reads its fixed rows (PinnedRow) from rank 0's memory: an
     // array with one stays with rank 0 in the whole region.
     for (const LoopModel *M : Loops)
@@ -133,6 +217,19 @@ void planResidency(std::vector<LoopModel> &Models,
       for (const ArrayModel &A : M->Arrays)
         if (A.Keep)
           M->Region = T;
+    }
+    // The fetches of the arrays some loop keeps go with the region's first
+    // loop.
+    for (const auto &[V, Fetches] : Use.Rows) {
+      const bool Kept = llvm::any_of(Loops, [&](const LoopModel *M) {
+        return llvm::any_of(M->Arrays, [&](const ArrayModel &A) {
+          return A.Keep && A.Var->getCanonicalDecl() == V;
+        });
+      });
+      auto First = llvm::find_if(
+          Loops, [&](const LoopModel *M) { return M->Region == T; });
+      if (Kept && First != Loops.end())
+        llvm::append_range((*First)->Fetches, Fetches);
     }
   }
 }

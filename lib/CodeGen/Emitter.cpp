@@ -730,6 +730,18 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
   for (const LoopModel &M : Loops)
     if (M.Region)
       Regions.insert(M.Region);
+  // Rows of kept arrays that the region's own code uses come back first.
+  for (const LoopModel &M : Loops)
+    for (const RowFetch &F : M.Fetches) {
+      SourceLocation Before = SM.getExpansionLoc(F.Before->getBeginLoc());
+      std::string Indent(SM.getExpansionColumnNumber(Before) - 1, ' ');
+      R.InsertTextBefore(Before, "dlb::fetchRows(" +
+                                     F.Array->getName().str() + ", " +
+                                     std::to_string(F.Lo) + ", " +
+                                     std::to_string(F.Hi) +
+                                     "); // dlbcc: the rows this code uses\n" +
+                                     Indent);
+    }
   for (const Stmt *T : Regions) {
     SourceLocation Begin = SM.getExpansionLoc(T->getBeginLoc());
     std::string Indent(SM.getExpansionColumnNumber(Begin) - 1, ' ');

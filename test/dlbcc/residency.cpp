@@ -45,19 +45,42 @@ void sweeps(int steps, int n) {
 // EMIT: {{^}}  } }{{$}}
 }
 
-// The step prints u[0]: u comes back at every execution, w stays.
+// The step prints u[0]: u stays, and its element 0 comes back before the
+// print (the only code that uses it); w stays.
 void printsOne(int steps, int n) {
   int s = 0;
   while (s < steps) {
-// MODEL: loop residency.cpp:[[@LINE+5]]:5:
-// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL: loop residency.cpp:[[@LINE+7]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written, kept
 // MODEL-NEXT: array w: whole, {{.*}}, read-only, kept
 // MODEL: kept on the ranks during the loop at line [[@LINE-4]]:3
+// EMIT: {{^}}    dlb::fetchRows(u, 0, 1); // dlbcc: the rows this code uses
+// EMIT-NEXT: {{^}}    std::printf("%g\n", u[0]);
 #pragma dlb doall distribute(u) whole(w)
     for (int i = 0; i < n; i++)
       u[i] = u[i] * w[i % 8];
     std::printf("%g\n", u[0]);
     ++s;
+  }
+}
+
+// Rows the code cannot name by a constant (u[s]), or an array kept by
+// columns (A[0][j] is a column's element in each row): they come back at
+// every execution.
+void printsAny(int steps, int n) {
+  for (int s = 0; s < steps; s++) {
+// MODEL: loop residency.cpp:[[@LINE+3]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] = u[i] * 2;
+    std::printf("%g\n", u[s % n]);
+// MODEL: loop residency.cpp:[[@LINE+3]]:5:
+// MODEL-NEXT: array A: distributed, {{.*}} dim 1 (columns), {{.*}}, written{{$}}
+#pragma dlb doall distribute(A)
+    for (int j = 0; j < n; j++)
+      A[1][j] = A[1][j] + 1;
+    A[0][s % n] = 0;
   }
 }
 
@@ -126,6 +149,7 @@ void once(int n) {
 }
 
 int main() {
+  printsAny(2, 8);
   sweeps(3, 64);
   printsOne(3, 64);
   doWhile(64);

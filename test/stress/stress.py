@@ -54,6 +54,8 @@ PROGRAMS = [
     ("linear", "test/e2e/Inputs/linear.cpp", []),
     ("seidel", "test/e2e/Inputs/seidel.cpp", ["60", "70", "3"]),
     ("stride", "test/e2e/Inputs/stride.cpp", ["120", "3"]),
+    ("resident", "test/e2e/Inputs/resident.cpp", []),
+    ("fdtd", "examples/kernels/fdtd-2d.cpp", []),
 ]
 
 

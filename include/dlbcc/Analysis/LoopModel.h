@@ -163,6 +163,16 @@ struct PipelineModel {
   std::vector<PipelineAccess> Reads;
 };
 
+/// Sequential code in a region whose arrays stay on the ranks that reaches
+/// rows [Lo, Hi) of Array (a kept array distributed by rows): they come
+/// back to rank 0 before the statement Before of the region's body.
+struct RowFetch {
+  const clang::Stmt *Before = nullptr;
+  const clang::VarDecl *Array = nullptr;
+  long long Lo = 0;
+  long long Hi = 0;
+};
+
 struct LoopModel {
   const Annotation *Ann = nullptr;
   const clang::ForStmt *Loop = nullptr;
@@ -225,6 +235,8 @@ struct LoopModel {
   /// The loop statement around it that keeps arrays on the ranks while it
   /// runs, if any (Residency.h).
   const clang::Stmt *Region = nullptr;
+  /// The region's fetches of fixed rows (on one loop of the region).
+  std::vector<RowFetch> Fetches;
 
   /// Prints the model as the dump of the analysis stage.
   void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;

@@ -3,7 +3,8 @@
 // convergence test, loops whose bounds move from step to step, a loop that
 // sees the same array by rows and then by columns (the array comes back
 // between them), a whole array kept beside a distributed one that the step
-// reads, a time loop left by `break`, fixed-size parameters and vectors.
+// reads, a time loop left by `break`, fixed-size parameters and vectors, a
+// step that writes a boundary row.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -71,7 +72,8 @@ static void rowsThenColumns(int steps) {
   std::printf("rows then columns: %.15e\n", s);
 }
 
-// w is whole and kept; the step reads u[0], which brings u back each time.
+// w is whole and kept; the step reads u[0], which comes back before the
+// test (dlb::fetchRows) while the rest of u stays.
 static void wholeKept(int steps) {
   for (int k = 0; k < 16; k++)
     w[k] = 1.0 + k / 32.0;
@@ -130,6 +132,27 @@ static void vectors(int steps) {
   std::printf("vectors: %.15e\n", s);
 }
 
+// The step writes a boundary row and reads a row that a loop computes
+// (fdtd-2d's pattern): those rows come back before the code that uses them
+// (dlb::fetchRows), the arrays stay.
+static double boundaryRow(int steps) {
+  double s = 0;
+  for (int t = 0; t < steps; t++) {
+    for (int j = 0; j < M; j++)
+      A[0][j] = t + j * 0.5;
+#pragma dlb doall distribute(A, B)
+    for (int i = 1; i < N; i++)
+      for (int j = 0; j < M; j++)
+        B[i][j] = A[i][j] * 0.5 + A[i - 1][j] * 0.25;
+#pragma dlb doall distribute(A, B)
+    for (int i = 1; i < N; i++)
+      for (int j = 0; j < M; j++)
+        A[i][j] = B[i][j] + 1e-3 * A[i][j];
+    s += A[N - 1][M / 2] + u[2];
+  }
+  return s;
+}
+
 int main() {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
@@ -143,5 +166,6 @@ int main() {
   std::printf("left by break after %d steps: %.15e\n", leftByBreak(9), u[5]);
   params(10, A, B);
   vectors(15);
+  std::printf("boundary row: %.15e\n", boundaryRow(8));
   return 0;
 }
