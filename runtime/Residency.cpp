@@ -497,12 +497,21 @@ void fetchRows(const void *Array, long long Lo, long long Hi) {
   R.Owners.reassign(Rows, {});
 }
 
-void serveFetchRows(std::uint64_t BodyBytes) {
-  Context &C = context();
-  std::vector<char> Body(BodyBytes);
+namespace {
+/// A worker: the body of rank 0's command.
+std::vector<char> commandBody(std::uint64_t Bytes, const char *What) {
+  std::vector<char> Body(Bytes);
   Requests Reqs;
   postRecv(Body.data(), Body.size(), 0, BodyTag, Reqs);
-  waitAll(Reqs, {"the rows to fetch", 0});
+  waitAll(Reqs, {What, 0});
+  return Body;
+}
+} // namespace
+
+void serveFetchRows(std::uint64_t BodyBytes) {
+  Context &C = context();
+  std::vector<char> Body = commandBody(BodyBytes, "the rows to fetch");
+  Requests Reqs;
   Reader In(Body);
   const auto Id = In.get<std::uint64_t>();
   const auto Rows = In.get<Range>();
@@ -533,10 +542,9 @@ void serveFetchRows(std::uint64_t BodyBytes) {
 
 void serveGather(std::uint64_t BodyBytes) {
   Context &C = context();
-  std::vector<char> Body(BodyBytes);
+  std::vector<char> Body =
+      commandBody(BodyBytes, "the arrays to gather");
   Requests Reqs;
-  postRecv(Body.data(), Body.size(), 0, BodyTag, Reqs);
-  waitAll(Reqs, {"the arrays to gather", 0});
   Reader In(Body);
   std::deque<std::vector<char>> Out;
   const std::size_t Count = BodyBytes / (sizeof(std::uint64_t) + 1);
