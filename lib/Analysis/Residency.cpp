@@ -123,6 +123,7 @@ private:
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
     Expr::EvalResult Row;
     if (!Top || !V || !V->getType()->isConstantArrayType() ||
+        First->getIdx()->isValueDependent() ||
         !First->getIdx()->EvaluateAsInt(Row, ACtx.Ctx))
       return false;
     const long long R = Row.Val.getInt().getExtValue();
