@@ -577,10 +577,11 @@ void Executor::receiveWork(int From) {
         const Slab &S = Sent.Slabs[Slot];
         const long long End = S.First + distExtent(S.Layout);
         for (long long Row = S.First; Row < End;) {
+          const bool Copy = Stale(Row);
           long long Next = Row + 1;
-          while (Next < End && Stale(Next) == Stale(Row))
+          while (Next < End && Stale(Next) == Copy)
             ++Next;
-          if (Stale(Row)) {
+          if (Copy) {
             std::vector<char> Buf(slabBytes(A, {Row, Next}));
             packSlab(S.Layout, {Row - S.First, Next - S.First}, Buf.data());
             unpackSlab(A, {Row, Next}, Buf.data());

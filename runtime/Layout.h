@@ -33,6 +33,16 @@ std::size_t slabBytes(const ArrayArg &A, const Range &R);
 /// The first element of row Row of the 2-D array A.
 char *rowStart(const ArrayArg &A, long long Row);
 
+/// The part of the range Q of A's distributed dimension that row Row of A
+/// stores: all of Q, but for a skewed array (ArrayArg::Skew) the columns
+/// Q - Skew * Row that lie inside the row, as a range of Q.
+inline Range storedPart(const ArrayArg &A, long long Row, const Range &Q) {
+  if (!A.Skew)
+    return Q;
+  const long long Lo = std::clamp(A.Skew * Row, Q.Begin, Q.End);
+  return {Lo, std::clamp(A.Extent[1] + A.Skew * Row, Lo, Q.End)};
+}
+
 /// Calls F(Piece, Bytes) for each contiguous piece of the slab R of A, in
 /// the order in which the slab is packed: rows (or the elements) of a row
 /// slab in order; for a column slab, the slab's part of each row in order.
@@ -53,16 +63,14 @@ template <class Fn> void forEachPiece(const ArrayArg &A, const Range &R, Fn F) {
   }
   if (A.Skew) {
     for (long long Row = 0; Row < A.Extent[0]; ++Row) {
-      const long long Shift = A.Skew * Row;
-      const long long Lo = std::min(R.End, std::max(R.Begin, Shift));
-      const long long Hi =
-          std::max(Lo, std::min(R.End, A.Extent[1] + Shift));
-      if (Lo > R.Begin)
-        F(nullptr, (Lo - R.Begin) * Elem);
-      if (Hi > Lo)
-        F(rowStart(A, Row) + (Lo - Shift) * Elem, (Hi - Lo) * Elem);
-      if (R.End > Hi)
-        F(nullptr, (R.End - Hi) * Elem);
+      const Range In = storedPart(A, Row, R);
+      if (In.Begin > R.Begin)
+        F(nullptr, (In.Begin - R.Begin) * Elem);
+      if (In.size() > 0)
+        F(rowStart(A, Row) + (In.Begin - A.Skew * Row) * Elem,
+          In.size() * Elem);
+      if (R.End > In.End)
+        F(nullptr, (R.End - In.End) * Elem);
     }
     return;
   }

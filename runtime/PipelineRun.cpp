@@ -144,17 +144,12 @@ void PipelineRunner::boundary(long long Lo, long long Hi, char *Buf,
     if (A.DistDim == 1) {
       // Columns: a short run of each row of the block; in the user's skewed
       // array, only its elements (the rest of the run stays as it is).
-      const ArrayArg &L = layout(K);
       for (long long Row = Lo; Row < Hi; ++Row) {
-        const long long Begin =
-            L.Skew ? std::clamp(L.Skew * Row, From, Edge) : From;
-        const long long End =
-            L.Skew ? std::clamp(L.Extent[1] + L.Skew * Row, Begin, Edge)
-                   : Edge;
-        Buf += (Begin - From) * A.ElemSize;
-        if (End > Begin)
-          Copy(element(K, Begin, Row), (End - Begin) * A.ElemSize);
-        Buf += (Edge - End) * A.ElemSize;
+        const Range In = storedPart(layout(K), Row, {From, Edge});
+        Buf += (In.Begin - From) * A.ElemSize;
+        if (In.size() > 0)
+          Copy(element(K, In.Begin, Row), In.size() * A.ElemSize);
+        Buf += (Edge - In.End) * A.ElemSize;
       }
     } else {
       // Rows: the block's part of each boundary row.
