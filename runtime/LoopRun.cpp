@@ -325,15 +325,15 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
       Speeds.assign(It->second.weights().begin(),
                     It->second.weights().begin() + Params.Stages);
     Partition Parts(Ranks);
-    std::vector<Range> Ranges = pipelineRanges({Lb, Ub}, Speeds);
-    if (Params.Skew) {
-      // Equal elements, not columns; counted from Lb as the others are
-      // (spreadPartition places them).
-      const SkewedSpace S = Params.skewed();
-      Ranges = skewedRanges(S, Speeds);
-      for (Range &R : Ranges)
-        R = {R.Begin - S.space().Begin + Lb, R.End - S.space().Begin + Lb};
-    }
+    // A skewed pipeline's ranges hold equal elements, not columns; counted
+    // from Lb as the others are (spreadPartition places them).
+    std::vector<Range> Ranges = Params.Skew
+                                    ? skewedRanges(Params.skewed(), Speeds)
+                                    : pipelineRanges({Lb, Ub}, Speeds);
+    const long long Shift =
+        Params.Skew ? Lb - Params.skewed().space().Begin : 0;
+    for (Range &R : Ranges)
+      R = {R.Begin + Shift, R.End + Shift};
     for (int W = 0; W < Params.Stages; ++W)
       Parts[W].push_back(Ranges[W]);
     return Parts;
