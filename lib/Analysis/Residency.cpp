@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -94,9 +95,15 @@ public:
 
   bool Opaque = false;
   llvm::DenseSet<const VarDecl *> Named;
-  /// Arrays the code reaches only at fixed rows (`ey[0][j]`), with the
-  /// statement of the region's body before which each row is fetched.
-  llvm::MapVector<const VarDecl *, std::vector<RowFetch>> Rows;
+  /// A row or rows the code reaches before the statement Before of the
+  /// region's body: constant rows [Lo, Hi), or the row Text.
+  struct Fetch {
+    const Stmt *Before;
+    long long Lo, Hi;
+    std::string Text;
+  };
+  /// Arrays the code reaches only at fixed rows (`ey[0][j]`, `z[t][t]`).
+  llvm::MapVector<const VarDecl *, std::vector<Fetch>> Rows;
 
 private:
   bool holdsSkipped(const Stmt *S) const {
@@ -110,9 +117,10 @@ private:
     return false;
   }
 
-  /// `A[c]...` for A a C array and c an integer constant, in a statement
-  /// of the region's body without distributed loops: records the row and
-  /// visits the other subscripts.
+  /// `A[r]...` for A a C array and r an integer expression that has the
+  /// same value before the statement of the region's body that holds it
+  /// (a constant, `s % n` where the statement does not change s or n):
+  /// records the row and visits the other subscripts.
   bool fixedRow(const ArraySubscriptExpr *E) {
     const ArraySubscriptExpr *First = E;
     while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(
@@ -121,24 +129,91 @@ private:
     const auto *D =
         dyn_cast<DeclRefExpr>(First->getBase()->IgnoreParenImpCasts());
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    Expr::EvalResult Row;
+    const Expr *Idx = First->getIdx();
     if (!Top || !V || !V->getType()->isConstantArrayType() ||
-        First->getIdx()->isValueDependent() ||
-        !First->getIdx()->EvaluateAsInt(Row, ACtx.Ctx))
+        !invariantIn(Idx, Top))
       return false;
-    const long long R = Row.Val.getInt().getExtValue();
-    std::vector<RowFetch> &Fetches = Rows[V->getCanonicalDecl()];
-    if (!Fetches.empty() && Fetches.back().Before == Top) {
-      Fetches.back().Lo = std::min(Fetches.back().Lo, R);
-      Fetches.back().Hi = std::max(Fetches.back().Hi, R + 1);
+    std::vector<Fetch> &Fetches = Rows[V->getCanonicalDecl()];
+    Expr::EvalResult Row;
+    if (Idx->EvaluateAsInt(Row, ACtx.Ctx)) {
+      const long long R = Row.Val.getInt().getExtValue();
+      auto Same = llvm::find_if(Fetches, [&](const Fetch &F) {
+        return F.Before == Top && F.Text.empty();
+      });
+      if (Same == Fetches.end()) {
+        Fetches.push_back({Top, R, R + 1, ""});
+      } else {
+        Same->Lo = std::min(Same->Lo, R);
+        Same->Hi = std::max(Same->Hi, R + 1);
+      }
     } else {
-      Fetches.push_back({Top, V, R, R + 1});
+      std::string Text =
+          Lexer::getSourceText(SM.getExpansionRange(Idx->getSourceRange()),
+                               SM, ACtx.Ctx.getLangOpts())
+              .str();
+      if (Text.empty())
+        return false;
+      if (llvm::none_of(Fetches, [&](const Fetch &F) {
+            return F.Before == Top && F.Text == Text;
+          }))
+        Fetches.push_back({Top, 0, 0, Text});
     }
     for (const ArraySubscriptExpr *A = E;;
          A = cast<ArraySubscriptExpr>(A->getBase()->IgnoreParenImpCasts())) {
       visit(A->getIdx());
       if (A == First)
         break;
+    }
+    return true;
+  }
+
+  /// Whether \p E has at the start of \p Top the value it has where Top
+  /// evaluates it: an integer expression without calls, side effects or
+  /// memory reads, over integer variables declared before Top that Top
+  /// only reads.
+  bool invariantIn(const Expr *E, const Stmt *Top) const {
+    if (E->isValueDependent() ||
+        !E->getType()->isIntegralOrEnumerationType() ||
+        E->HasSideEffects(ACtx.Ctx))
+      return false;
+    return invariantTerms(E, Top);
+  }
+
+  bool invariantTerms(const Stmt *S, const Stmt *Top) const {
+    if (isa<CallExpr, ArraySubscriptExpr, MemberExpr>(S))
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf))
+      return false;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+      if (isa<EnumConstantDecl>(D->getDecl()))
+        return true;
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      return V && V->getType()->isIntegralOrEnumerationType() &&
+             !V->getType().isVolatileQualified() &&
+             SM.isBeforeInTranslationUnit(V->getLocation(),
+                                          Top->getBeginLoc()) &&
+             onlyReads(Top, V);
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && !invariantTerms(Child, Top))
+        return false;
+    return true;
+  }
+
+  /// Whether every use of \p V in \p S reads its value.
+  static bool onlyReads(const Stmt *S, const VarDecl *V) {
+    for (const Stmt *Child : S->children()) {
+      if (!Child)
+        continue;
+      if (const auto *D = dyn_cast<DeclRefExpr>(Child);
+          D && D->getDecl() == V) {
+        const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+          return false;
+      } else if (!onlyReads(Child, V)) {
+        return false;
+      }
     }
     return true;
   }
@@ -229,8 +304,14 @@ void planResidency(std::vector<LoopModel> &Models,
       });
       auto First = llvm::find_if(
           Loops, [&](const LoopModel *M) { return M->Region == T; });
-      if (Kept && First != Loops.end())
-        llvm::append_range((*First)->Fetches, Fetches);
+      if (!Kept || First == Loops.end())
+        continue;
+      for (const RegionUse::Fetch &F : Fetches)
+        (*First)->Fetches.push_back(
+            F.Text.empty()
+                ? RowFetch{F.Before, V, std::to_string(F.Lo),
+                           std::to_string(F.Hi)}
+                : RowFetch{F.Before, V, F.Text, "(" + F.Text + ") + 1"});
     }
   }
 }

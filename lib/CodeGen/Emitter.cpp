@@ -737,8 +737,7 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
       std::string Indent(SM.getExpansionColumnNumber(Before) - 1, ' ');
       R.InsertTextBefore(Before, "dlb::fetchRows(" +
                                      F.Array->getName().str() + ", " +
-                                     std::to_string(F.Lo) + ", " +
-                                     std::to_string(F.Hi) +
+                                     F.Lo + ", " + F.Hi +
                                      "); // dlbcc: the rows this code uses\n" +
                                      Indent);
     }

@@ -64,17 +64,38 @@ void printsOne(int steps, int n) {
   }
 }
 
-// Rows the code cannot name by a constant (u[s]), or an array kept by
-// columns (A[0][j] is a column's element in each row): they come back at
+// A row given by variables the statement does not change (u[s % n]) comes
+// back before the statement; rows the statement changes as it runs (u[k]
+// in a loop, u[k++]) cannot be fetched first, nor an array kept by columns
+// (A[0][j] is a column's element in each row): those arrays come back at
 // every execution.
 void printsAny(int steps, int n) {
+  for (int s = 0; s < steps; s++) {
+// MODEL: loop residency.cpp:[[@LINE+5]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written, kept
+// EMIT: {{^}}    dlb::fetchRows(u, s % n, (s % n) + 1); // dlbcc: the rows this code uses
+// EMIT-NEXT: {{^}}    std::printf("%g %g\n", u[s % n], u[(s + 1) % n] + u[s % n]);
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] = u[i] * 2;
+    std::printf("%g %g\n", u[s % n], u[(s + 1) % n] + u[s % n]);
+  }
   for (int s = 0; s < steps; s++) {
 // MODEL: loop residency.cpp:[[@LINE+3]]:5:
 // MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
 #pragma dlb doall distribute(u)
     for (int i = 0; i < n; i++)
       u[i] = u[i] * 2;
-    std::printf("%g\n", u[s % n]);
+    for (int k = 0; k < 3; k++)
+      std::printf("%g\n", u[k]);
+  }
+  for (int s = 0, k = 0; s < steps; s++) {
+// MODEL: loop residency.cpp:[[@LINE+3]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] = u[i] * 2;
+    std::printf("%g\n", u[k]), k = s;
 // MODEL: loop residency.cpp:[[@LINE+3]]:5:
 // MODEL-NEXT: array A: distributed, {{.*}} dim 1 (columns), {{.*}}, written{{$}}
 #pragma dlb doall distribute(A)

@@ -165,12 +165,14 @@ struct PipelineModel {
 
 /// Sequential code in a region whose arrays stay on the ranks that reaches
 /// rows [Lo, Hi) of Array (a kept array distributed by rows): they come
-/// back to rank 0 before the statement Before of the region's body.
+/// back to rank 0 before the statement Before of the region's body. Lo and
+/// Hi are C++ expressions over variables that Before does not change
+/// (`0` and `1`, or `s % n` and `(s % n) + 1`).
 struct RowFetch {
   const clang::Stmt *Before = nullptr;
   const clang::VarDecl *Array = nullptr;
-  long long Lo = 0;
-  long long Hi = 0;
+  std::string Lo;
+  std::string Hi;
 };
 
 struct LoopModel {

@@ -1,6 +1,7 @@
 // Loops for the decision to distribute at all (runtime/Profit.h): one that
 // touches each element once (moving its rows costs more than computing
-// them; its arrays are not kept on the ranks, the time loop writes them),
+// them; its arrays are not kept on the ranks, the time loop writes rows
+// that change as it runs),
 // and two whose iterations compute far more than they move, one of uniform
 // and one of increasing work, with reductions.
 #include <cstdio>
@@ -25,7 +26,8 @@ int main() {
 #pragma dlb doall distribute(x, y)
     for (i = 0; i < N; i++)
       y[i] = 2 * x[i] + y[i];
-    x[step] = y[step];
+    for (j = 0; j <= step; j++)
+      x[j] = y[j];
   }
   long long s = 0;
 #pragma dlb doall distribute(r) reduction(+: s)

@@ -132,9 +132,9 @@ static void vectors(int steps) {
   std::printf("vectors: %.15e\n", s);
 }
 
-// The step writes a boundary row and reads a row that a loop computes
-// (fdtd-2d's pattern): those rows come back before the code that uses them
-// (dlb::fetchRows), the arrays stay.
+// The step writes a boundary row and reads rows that a loop computes
+// (fdtd-2d's pattern; a row that moves with t): those rows come back before
+// the code that uses them (dlb::fetchRows), the arrays stay.
 static double boundaryRow(int steps) {
   double s = 0;
   for (int t = 0; t < steps; t++) {
@@ -148,7 +148,7 @@ static double boundaryRow(int steps) {
     for (int i = 1; i < N; i++)
       for (int j = 0; j < M; j++)
         A[i][j] = B[i][j] + 1e-3 * A[i][j];
-    s += A[N - 1][M / 2] + u[2];
+    s += A[N - 1][M / 2] + u[2] + A[(t * 7) % N][t % M];
   }
   return s;
 }
