@@ -40,12 +40,6 @@
 namespace dlb {
 namespace {
 
-/// How much computing the hook lets pass between two polls.
-constexpr double PollSeconds = 1e-3;
-/// A hook after a strip, the strip's own loop control included, where it
-/// costs most: between two cheap iterations that the processor would
-/// otherwise overlap (measured with bench/hookcost.cpp: about 1 ns).
-constexpr double StripHookSeconds = 1e-9;
 /// A rank's speed (W units per second, load included) is compared window
 /// by window; a change by more than SpeedChange times counts as a change of
 /// load, from which the cost model estimates how long a load persists.
@@ -56,16 +50,6 @@ constexpr double SpeedChange = 1.3;
 /// same numbers (measured: under 20 us for 16 ranks).
 constexpr double DecisionSeconds = 20e-6;
 
-
-/// The sizes that precede a transfer's or a result's body.
-struct HeadMsg {
-  std::uint64_t Bytes;
-};
-
-template <class T> T decode(std::vector<char> Buf) {
-  Reader In(Buf);
-  return In.get<T>();
-}
 
 int groupOf(const std::vector<std::vector<int>> &Groups, int Rank) {
   for (std::size_t G = 0; G < Groups.size(); ++G)
@@ -101,98 +85,14 @@ void checkEpoch(int Got, int Want) {
 
 } // namespace
 
-void pointDistributed(ArrayView &View, const ArrayArg &A,
-                      const ArrayArg &Layout, long long First,
-                      std::vector<char *> &Table) {
-  if (A.Dims == 1) {
-    View.Base = Layout.Data;
-    View.RowOffset = First;
-    View.Size = A.Extent[0];
-    return;
-  }
-  View.Base = Layout.Store == ArrayArg::RowTable ? nullptr : Layout.Data;
-  View.Rows = rowsOf(Layout, Table);
-  // A skewed pipeline's buffer holds column c of row r at c + Skew * r.
-  if (A.Skew && !Layout.Skew)
-    for (std::size_t Row = 0; Row < Table.size(); ++Row)
-      Table[Row] += A.Skew * static_cast<long long>(Row) *
-                    static_cast<long long>(A.ElemSize);
-  View.RowOffset = A.DistDim == 0 ? First : 0;
-  View.ColOffset = A.DistDim == 1 ? First : 0;
-}
-
-bool startsFromKept(const LoopSpec &Spec) {
-  return std::any_of(Spec.Arrays.begin(), Spec.Arrays.end(),
-                     [](const ArrayArg &A) {
-                       return A.Role == ArrayArg::Distributed && A.Kept;
-                     });
-}
-
-long long keptMargin(const LoopSpec &Spec) {
-  long long Margin = 1;
-  for (const ArrayArg &A : Spec.Arrays)
-    if (A.Role == ArrayArg::Distributed)
-      Margin = std::max({Margin, -A.Acc.HaloLo, A.Acc.HaloHi});
-  return Margin;
-}
-
-namespace {
-/// The rows of A sent for the iterations Iters: those they read; when the
-/// ranks start to keep A, with keptMargin() rows more on each side, which a
-/// later loop may read as its halo from where A is kept.
-Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
-                SlabSet Which) {
-  const Range Need = neededRange(Iters, A.Acc, distExtent(A));
-  if (Which != SlabSet::Sent || !A.Keep)
-    return Need;
-  const long long Margin = keptMargin(Spec);
-  return {std::max(0LL, Need.Begin - Margin),
-          std::min(distExtent(A), Need.End + Margin)};
-}
-} // namespace
-
-void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
-               const Piece *Source, SlabSet Which) {
-  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
-                           const Range &Iters) {
-    const Range Need = sentRange(Spec, A, Iters, Which);
-    char *To = Out.reserve(slabBytes(A, Need), PieceAlign);
-    if (!Source) {
-      packSlab(A, Need, To);
-      return;
-    }
-    const Slab &S = Source->Slabs[Slot];
-    packSlab(S.Layout, {Need.Begin - S.First, Need.End - S.First}, To);
-  }, Which);
-}
-
-Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
-                  std::shared_ptr<std::vector<char>> Storage, SlabSet Which) {
-  Piece P;
-  P.Iters = R;
-  P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());
-  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
-                           const Range &Iters) {
-    const Range Need = sentRange(Spec, A, Iters, Which);
-    char *Data = In.take(slabBytes(A, Need), PieceAlign);
-    P.Slabs[Slot] = {bufferLayout(A, Need, Data), Need.Begin};
-  }, Which);
-  P.Storage.push_back(std::move(Storage));
-  return P;
-}
-
 Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
                    const ExecParams &Params, const WorkCurve &Curve,
                    std::vector<ArrayView> &Views)
-    : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
-      Mirrors(Views), Tables(Spec.Pairs.sides() * Spec.Arrays.size()),
-      Rank(context().Rank),
-      UserMemory(context().Rank == 0),
+    : PieceRunner(Spec, Kernel, Params, Curve, Views),
       Balancing(Params.Strat != Strategy::Static && Params.GroupSize > 1 &&
                 Params.Hooks != HookLevel::Execution),
       Centralized(isCentralized(Params.Strat) ||
                   Params.Strat == Strategy::Auto),
-      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
       Period(Params.Control, Params.FixedPeriod),
       Filter(Params.Filter, Params.FilterHistory) {
   Groups = fixedGroups(context().Size, std::max(1, Params.GroupSize));
@@ -202,23 +102,6 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
   Collections.resize(Groups.size());
   Inbox.resize(context().Size);
   ProfilesFrom.assign(context().Size, 0);
-}
-
-void Executor::pollThunk(Block &B) { static_cast<Executor *>(B.Owner)->poll(B); }
-
-double Executor::account() {
-  const double T = now();
-  const double Compute = T - LastPoll;
-  const double Delay = Load.active()
-                           ? emulatedDelay(Load, LastPoll - context().StartTime,
-                                           Compute)
-                           : 0;
-  sleepFor(Delay);
-  Result.Counters.ComputeSeconds += Compute;
-  Result.Counters.LoadSeconds += Delay;
-  BusySinceSync += Compute + Delay;
-  LastPoll = now();
-  return Delay;
 }
 
 void Executor::poll(Block &B) {
@@ -256,20 +139,6 @@ void Executor::poll(Block &B) {
   if (Balancing && NextHook > HooksSinceSync)
     Next = std::min(Next, static_cast<double>(NextHook - HooksSinceSync));
   B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
-}
-
-long long Executor::stripSize() const {
-  // The operation count of hookParams sizes the strips until the time of an
-  // iteration is known; then a strip also lasts at least StripHookSeconds /
-  // HookFraction, the 1% rule against the hook's measured time (the
-  // operation count underrates a hook next to cheap pipelined arithmetic,
-  // since leaving the inner loop costs a mispredicted branch).
-  if (Params.Hooks != HookLevel::Strip || !(PerIteration > 0))
-    return Params.Strip;
-  const double Timed =
-      std::ceil(StripHookSeconds / (HookFraction * PerIteration));
-  return std::max(Params.Strip,
-                  static_cast<long long>(std::min(Timed, 1e15)));
 }
 
 bool Executor::periodDue() const {
@@ -313,87 +182,6 @@ void Executor::trackSpeed(double Work, double Seconds) {
   WindowSeconds = 0;
 }
 
-void Executor::runPiece(Piece P) {
-  if (P.Iters.size() <= 0)
-    return;
-  Current = std::move(P);
-  if (!UserMemory)
-    pointViews();
-  Block B;
-  B.Begin = Current.Iters.Begin;
-  B.End = Current.Iters.End;
-  B.Next = B.RunStart = B.Begin;
-  B.Scalars = Spec.Scalars.data();
-  B.ScalarOffsets = Spec.ScalarOffsets.data();
-  B.Arrays = Views.data();
-  pairUp(B);
-  B.Reductions = Result.Slots.data();
-  B.Countdown = Countdown;
-  B.Strip = stripSize();
-  B.Stride = Params.Stride;
-  B.Anchor = Params.Anchor;
-  B.Poll = &Executor::pollThunk;
-  B.Owner = this;
-  CurrentBlock = &B;
-  PollNext = B.Begin;
-  LastPoll = now();
-
-  Context &C = context();
-  const bool Outer = C.InKernel;
-  C.InKernel = true;
-  Kernel(B);
-  C.InKernel = Outer;
-
-  account();
-  B.foldRun();
-  CurrentBlock = nullptr;
-  Countdown = B.Countdown;
-  Current.Iters.End = B.End;
-  WorkCounters &W = Result.Counters;
-  W.Iterations += B.End - B.Begin;
-  W.IndexSum += B.IndexSum;
-  W.IndexSquares += B.IndexSquares;
-  ExecutedBefore += B.End - B.Begin;
-  WorkBefore += Curve.of({B.Begin, B.End});
-  Executed.push_back(std::move(Current));
-}
-
-void Executor::pointViews() {
-  const std::size_t Arrays = Spec.Arrays.size();
-  for (std::size_t Slot = 0; Slot < Current.Slabs.size(); ++Slot) {
-    const std::size_t K = Slot % Arrays;
-    if (Spec.Arrays[K].Role != ArrayArg::Distributed)
-      continue;
-    const Slab &S = Current.Slabs[Slot];
-    pointDistributed(Slot < Arrays ? Views[K] : Mirrors[K], Spec.Arrays[K],
-                     S.Layout, S.First, Tables[Slot]);
-  }
-}
-
-void Executor::pairUp(Block &B) {
-  B.Mirrors = Mirrors.data();
-  B.PairLb = Spec.Pairs.Lb;
-  B.PairUb = Spec.Pairs.Ub;
-}
-
-void Executor::prime() {
-  // A call with no iterations runs the kernel's prologue (a worker rebuilds
-  // each whole std::vector there) outside the measured time, so the speed of
-  // the first iterations is not mistaken for the rank's speed.
-  std::vector<ReductionSlot> Scratch(Spec.Reductions);
-  Block B;
-  B.Scalars = Spec.Scalars.data();
-  B.ScalarOffsets = Spec.ScalarOffsets.data();
-  B.Arrays = Views.data();
-  pairUp(B);
-  B.Reductions = Scratch.data();
-  Context &C = context();
-  const bool Outer = C.InKernel;
-  C.InKernel = true;
-  Kernel(B);
-  C.InKernel = Outer;
-}
-
 void Executor::run() {
   context().Watch.State = [this] { return watchState(); };
   prime();
@@ -431,11 +219,6 @@ std::string Executor::watchState() const {
   return S + (Terminated ? ", terminated" : "");
 }
 
-long long Executor::iterationsRun() const {
-  return ExecutedBefore +
-         (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
-}
-
 void Executor::planNextHook() {
   // Eq. 15: the hooks until the next interaction, from the time per hook
   // measured so far (the period target of eqs. 11-14).
@@ -448,7 +231,7 @@ RankProfile Executor::profile() const {
   RankProfile P;
   P.Remaining = remaining();
   P.Done = iterationsRun() - ExecutedAtSync;
-  P.Seconds = BusySinceSync;
+  P.Seconds = busy() - BusyAtSync;
   P.MoveSeconds = MoveCost;
   P.DoneWork = WorkBefore - WorkAtSync;
   P.SpeedChanges = SpeedChanges;
@@ -493,107 +276,7 @@ void Executor::startPeriod(const RankProfile &Sent) {
   WorkAtSync = WorkBefore + (CurrentBlock ? Curve.of({CurrentBlock->Begin,
                                                        CurrentBlock->Next})
                                           : 0);
-  BusySinceSync = 0;
-}
-
-std::vector<char> Executor::cutAndPack(long long Count, bool WithData) {
-  // The iterations given away are the last ones this rank would run.
-  std::vector<std::pair<Range, Piece *>> Cut;
-  for (auto It = Work.rbegin(); It != Work.rend() && Count > 0; ++It) {
-    const long long Take = std::min(Count, It->Iters.size());
-    Cut.push_back({{It->Iters.End - Take, It->Iters.End}, &*It});
-    Count -= Take;
-  }
-  if (Count > 0 && CurrentBlock) {
-    const long long Take =
-        std::min(Count, CurrentBlock->End - CurrentBlock->Next);
-    Cut.push_back({{CurrentBlock->End - Take, CurrentBlock->End}, &Current});
-    Count -= Take;
-  }
-  if (Count > 0)
-    fatal("a transfer asked for more iterations than this rank holds");
-
-  Writer Out;
-  Out.put<std::uint64_t>(Cut.size());
-  for (auto &[R, Source] : Cut) {
-    Out.put(R);
-    if (WithData)
-      packSlabs(Out, Spec, R, UserMemory ? nullptr : Source);
-    Result.Counters.MovedIterations += R.size();
-  }
-  // Now shrink what was cut: whole pieces at the back, then the current one.
-  for (auto &[R, Source] : Cut) {
-    Source->Iters.End = R.Begin;
-    if (Source == &Current)
-      CurrentBlock->End = R.Begin;
-  }
-  while (!Work.empty() && Work.back().Iters.size() <= 0)
-    Work.pop_back();
-  Result.Counters.MovedBytes += static_cast<long long>(Out.buffer().size());
-  return std::move(Out.buffer());
-}
-
-void Executor::receiveWork(int From) {
-  const char *What = "the work a synchronization moved to this rank";
-  const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag, What));
-  auto Body = std::make_shared<std::vector<char>>(Head.Bytes);
-  Requests Reqs;
-  postRecv(Body->data(), Body->size(), From, TransferTag, Reqs);
-  waitAll(Reqs, {What, From});
-  Reader In(*Body);
-  const auto Ranges = In.get<std::uint64_t>();
-  for (std::uint64_t I = 0; I < Ranges; ++I) {
-    const auto R = In.get<Range>();
-    ReceivedIterations += R.size();
-    if (!UserMemory) {
-      Work.push_back(unpackSlabs(In, Spec, R, Body));
-      continue;
-    }
-    // Rank 0 computes in the program's arrays; slabs that come with the
-    // work (of arrays kept on the ranks) go there first: the rows of the
-    // moved iterations, and the halo rows a worker owned that rank 0 has
-    // not computed since (its copy is stale). Any other halo row is current
-    // in rank 0's memory, maybe just computed (a loop stepping by 2 reads
-    // rows next to those it writes): the copy must not overwrite it.
-    if (startsFromKept(Spec)) {
-      const Piece Sent = unpackSlabs(In, Spec, R, Body);
-      const auto &Residences = context().Residency.Residences;
-      forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
-                               const Range &Iters) {
-        auto It = Residences.find(A.Id);
-        const Ownership *Owners =
-            A.Kept && It != Residences.end() ? &It->second.Owners : nullptr;
-        auto Ran = [&](long long Row) {
-          for (const Piece &P : Executed)
-            if (Row >= P.Iters.Begin && Row < P.Iters.End)
-              return true;
-          return CurrentBlock && Row >= CurrentBlock->Begin &&
-                 Row < CurrentBlock->Next;
-        };
-        auto Stale = [&](long long Row) {
-          return (Row >= Iters.Begin && Row < Iters.End) ||
-                 (Owners && Owners->ownerOf(Row) != 0 && !Ran(Row));
-        };
-        const Slab &S = Sent.Slabs[Slot];
-        const long long End = S.First + distExtent(S.Layout);
-        for (long long Row = S.First; Row < End;) {
-          const bool Copy = Stale(Row);
-          long long Next = Row + 1;
-          while (Next < End && Stale(Next) == Copy)
-            ++Next;
-          if (Copy) {
-            std::vector<char> Buf(slabBytes(A, {Row, Next}));
-            packSlab(S.Layout, {Row - S.First, Next - S.First}, Buf.data());
-            unpackSlab(A, {Row, Next}, Buf.data());
-          }
-          Row = Next;
-        }
-      });
-    }
-    Piece P;
-    P.Iters = R;
-    Work.push_back(std::move(P));
-  }
+  BusyAtSync = busy();
 }
 
 void Executor::sendWork(const std::vector<Transfer> &Transfers,
@@ -627,19 +310,12 @@ void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
   if (Receive)
     for (const Transfer &T : Transfers)
       if (T.To == Rank)
-        receiveWork(T.From);
+        ReceivedIterations += receiveWork(T.From);
   waitAll(Sends);
   const double Cost = now() - Start;
   MoveCost = MoveCost > 0 ? (MoveCost + Cost) / 2 : Cost;
   MoveSeconds += Cost;
   Period.moved(Cost, now());
-}
-
-long long Executor::remaining() const {
-  long long R = CurrentBlock ? CurrentBlock->End - CurrentBlock->Next : 0;
-  for (const Piece &W : Work)
-    R += W.Iters.size();
-  return R;
 }
 
 void Executor::startDistributed() {
@@ -742,7 +418,7 @@ void Executor::receivePendingWork() {
     MPI_Iprobe(MPI_ANY_SOURCE, TransferHeadTag, context().Comm, &Flag, &Status);
     if (!Flag)
       return;
-    receiveWork(Status.MPI_SOURCE);
+    ReceivedIterations += receiveWork(Status.MPI_SOURCE);
     InitiatedIdle = false;
   }
 }

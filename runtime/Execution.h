@@ -12,6 +12,7 @@
 #define DLB_RUNTIME_EXECUTION_H
 
 #include "Comm.h"
+#include "PieceRunner.h"
 #include "Wire.h"
 #include "dlb/Balance.h"
 #include "dlb/Control.h"
@@ -29,178 +30,6 @@
 #include <vector>
 
 namespace dlb {
-
-/// What describes a loop to a worker, besides its pieces.
-struct LoopSpec {
-  const std::vector<char> &Scalars;
-  const std::vector<std::size_t> &ScalarOffsets;
-  const std::vector<ArrayArg> &Arrays;
-  std::size_t Reductions;
-  /// The units the runtime distributes: iterations, or a bitonic loop's
-  /// pairs (whose pieces hold two slabs of each distributed array).
-  Pairing Pairs;
-};
-
-/// How an execution balances; rank 0 decides it and sends it to the workers.
-struct ExecParams {
-  /// Auto until the cost model has chosen: the execution then runs as a
-  /// global centralized one (rank 0 is the pseudo-master that decides).
-  Strategy Strat = Strategy::Static;
-  /// Members per group: all ranks for the global strategies.
-  int GroupSize = 1;
-  BalanceParams Balance;
-  /// The loop runs under auto: the model chooses at the first
-  /// synchronization and, with Reselect, may switch at later global ones.
-  bool Auto = false;
-  /// Under auto, a later execution of a loop starts with the strategy the
-  /// model chose in an earlier one (Strat), reported as auto.
-  bool Committed = false;
-  bool Reselect = true;
-  double ReselectMargin = 0.1;
-  FutureLoad Future = FutureLoad::Shifting;
-  /// K of the local strategies, for the model and for a switch to them.
-  int LocalGroupSize = 1;
-  NetProfile Net;
-  /// D: bytes of distributed arrays that move with one iteration.
-  double DataBytes = 0;
-  /// A pipelined doacross loop (PipelineRun.h): the strip-mined loop
-  /// [OuterLb, OuterUb), its largest legal block (0: any), the ranks of the
-  /// pipeline, the block size forced by --dlb-blocksize (0: the model's),
-  /// t_fixed and t_incr (unmeasured: the stages measure them first), and
-  /// the time per element of the loop's last execution (0: rank 0 probes).
-  bool Pipelined = false;
-  long long OuterLb = 0;
-  long long OuterUb = 0;
-  long long MaxBlock = 0;
-  int Stages = 1;
-  long long Columns = 0; ///< iterations of the distributed loop
-  /// A skewed pipeline (LoopRun::pipeline): the skew and the distributed
-  /// loop's bounds; the ranks own ranges of j + Skew * i.
-  long long Skew = 0;
-  long long InnerLb = 0;
-  long long InnerUb = 0;
-  /// A loop stepping by Stride (LoopRun::stride) from Anchor.
-  long long Stride = 1;
-  long long Anchor = 0;
-  SkewedSpace skewed() const {
-    return {{InnerLb, InnerUb}, {OuterLb, OuterUb}, Skew};
-  }
-  long long ForcedBlock = 0;
-  ShiftCost Shift;
-  double ElementSeconds = 0;
-  /// Where the kernel calls the hook, and the iterations per strip of a
-  /// strip-mined one (Hook.h).
-  HookLevel Hooks = HookLevel::Body;
-  long long Strip = 1;
-  /// The balancing period (Siegell & Steenkiste, section 5.2): eqs. 11-14
-  /// from Control, or FixedPeriod when >= 0 (--dlb-period=S); and the
-  /// filter of the measured rates (section 6.1).
-  PeriodInputs Control;
-  double FixedPeriod = -1;
-  FilterMode Filter = FilterMode::Table;
-  double FilterHistory = 0;
-  /// Balanced between executions only (LoopRun.cpp, betweenExecutions):
-  /// the execution runs static from the partition of the measured rates;
-  /// Asked is the strategy it would have run under.
-  bool Between = false;
-  Strategy Asked = Strategy::Static;
-};
-
-/// One evaluation of the cost model during an execution (rank 0 keeps them).
-struct Selection {
-  long long Synchronization = 0; ///< the execution's synchronization count
-  Strategy From = Strategy::Auto;
-  Strategy Chosen = Strategy::Auto;
-  double Predicted[NumModelStrategies] = {}; ///< in ModelStrategies order
-};
-
-/// A slab of a distributed array in a buffer: its layout, and the global
-/// index of its first element along the distributed dimension.
-struct Slab {
-  ArrayArg Layout;
-  long long First = 0;
-};
-
-/// Iterations (units of LoopSpec::Pairs) a rank holds, with the slabs of the
-/// distributed arrays they need (none on rank 0, which works in the user's
-/// arrays): Slabs[Side * Arrays + K] for array K on each side.
-struct Piece {
-  Range Iters;
-  std::vector<Slab> Slabs;
-  /// The buffers that hold the slabs.
-  std::vector<std::shared_ptr<std::vector<char>>> Storage;
-};
-
-/// The counters of what one rank did in one execution.
-struct WorkCounters {
-  long long Iterations = 0;
-  unsigned long long IndexSum = 0;
-  unsigned long long IndexSquares = 0;
-  double ComputeSeconds = 0; ///< in the kernel
-  double LoadSeconds = 0;    ///< sleeping for the emulated external load
-  double WaitSeconds = 0;    ///< idle, waiting for work or termination
-  double BalanceSeconds = 0; ///< synchronizing and moving work
-  long long Syncs = 0;
-  long long Redistributions = 0;
-  long long MovedIterations = 0; ///< sent to other ranks
-  long long MovedBytes = 0;
-  /// PROFILE messages this rank sent to rank 0 (see Executor::drainProfiles).
-  long long ProfilesToRoot = 0;
-  /// Pipelines: from the start of the rank's first block to the end of its
-  /// last.
-  double SpanSeconds = 0;
-};
-
-struct RankWork {
-  explicit RankWork(std::size_t Reductions = 0) : Slots(Reductions) {}
-  WorkCounters Counters;
-  std::vector<ReductionSlot> Slots;
-};
-
-/// Which distributed arrays forEachSide visits.
-enum class SlabSet { All, Sent };
-
-/// Calls F(Slot, A, Iters) for each side and distributed array A (Sent:
-/// those that do not start from rows the ranks kept, Residency.h), with
-/// the iterations that the units R run on that side; Slot indexes
-/// Piece::Slabs.
-template <class Fn>
-void forEachSide(const LoopSpec &Spec, const Range &R, Fn F,
-                 SlabSet Which = SlabSet::All) {
-  const std::size_t Count = Spec.Arrays.size();
-  for (unsigned Side = 0; Side < Spec.Pairs.sides(); ++Side) {
-    const Range Iters = Spec.Pairs.side(R, Side);
-    for (std::size_t K = 0; K < Count; ++K) {
-      const ArrayArg &A = Spec.Arrays[K];
-      if (A.Role == ArrayArg::Distributed &&
-          (Which == SlabSet::All || !A.Kept))
-        F(Side * Count + K, A, Iters);
-    }
-  }
-}
-
-/// Whether some distributed array of the loop starts from kept rows.
-bool startsFromKept(const LoopSpec &Spec);
-/// The rows a rank's storage of a kept array has beyond what the loop that
-/// made it needs: the widest halo of the loop's arrays (at least one), so a
-/// later loop that reads the array with such a halo finds room for it.
-long long keptMargin(const LoopSpec &Spec);
-
-/// Appends to Out, for each side and distributed array, the slab that the
-/// units R need, taken from Source (or from the user's arrays when Source is null),
-/// aligned for use in place by the receiver.
-void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
-               const Piece *Source, SlabSet Which = SlabSet::All);
-/// Reads back what packSlabs wrote into a new piece that keeps Storage.
-Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
-                  std::shared_ptr<std::vector<char>> Storage,
-                  SlabSet Which = SlabSet::All);
-
-/// Points View at the distributed array A stored as Layout, which starts at
-/// global index First of the distributed dimension.
-void pointDistributed(ArrayView &View, const ArrayArg &A,
-                      const ArrayArg &Layout, long long First,
-                      std::vector<char *> &Table);
 
 /// A rank's profile for a synchronization, with what it has sent and
 /// received so far (so the balancer knows whether work is still on its way).
@@ -222,30 +51,19 @@ enum class ControlKind : int { Request, Instruction, Terminate, Switch };
 
 /// Runs a rank's pieces of one execution, balancing with the other ranks of
 /// its group as the strategy says.
-class Executor {
+class Executor : public PieceRunner {
 public:
-  /// Views holds the whole arrays' views (and, on rank 0, the distributed
-  /// arrays' views on the user's memory); Executor points the distributed
-  /// ones at each piece on the workers.
   Executor(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Params,
            const WorkCurve &Curve, std::vector<ArrayView> &Views);
 
-  void add(Piece P) { Work.push_back(std::move(P)); }
-
   /// Runs until this rank's group has finished the loop; rank 0 under LCDLB
   /// also serves the other groups until every group has.
-  void run();
+  void run() override;
 
-  const RankWork &result() const { return Result; }
-  /// What this rank executed, for the final gather.
-  const std::vector<Piece> &executed() const { return Executed; }
-  /// The strategy the execution ended with (auto: the last chosen).
-  Strategy strategy() const { return Params.Strat; }
-  const std::vector<Selection> &selections() const { return Selections; }
-  /// Rank 0, after worker From reported that it sent Sent PROFILEs to rank
-  /// 0: receives (and drops) those still unreceived, stale ones sent just
-  /// before a switch, so that none is left for a later execution.
-  void drainProfiles(int From, long long Sent);
+  const std::vector<Selection> &selections() const override {
+    return Selections;
+  }
+  void drainProfiles(int From, long long Sent) override;
 
 private:
   /// A synchronization whose PROFILEs are still arriving: Epoch, the one
@@ -261,30 +79,14 @@ private:
     long long Received = 0;
   };
 
-  void prime();
-  static void pollThunk(Block &B);
-  void poll(Block &B);
-  void runPiece(Piece P);
-  /// Points the distributed arrays' views, front and mirror, at the current
-  /// piece's slabs.
-  void pointViews();
-  /// Gives B the mirror views and the bounds of a bitonic loop's pairs.
-  void pairUp(Block &B);
-  /// Accounts compute time since the last poll and sleeps for the emulated
-  /// load; returns the time slept.
-  double account();
+  void poll(Block &B) override;
   /// Counts the changes of this rank's speed (SpeedChanges).
   void trackSpeed(double Work, double Seconds);
-  /// Iterations per strip (1 unless strip-mined): from the operation count
-  /// and, once measured, the time per iteration.
-  long long stripSize() const;
   /// Eq. 15: whether this rank's hook executions since the last
   /// synchronization reached nexthook, and the time per hook behind it.
   bool periodDue() const;
   /// Eq. 15 from the time per hook measured so far: sets NextHook.
   void planNextHook();
-  /// Iterations this rank has run in this execution.
-  long long iterationsRun() const;
   /// The protocol's state for the watchdog's report.
   std::string watchState() const;
   /// Starts a synchronization of this rank's group because the balancing
@@ -295,8 +97,6 @@ private:
 
   RankProfile profile() const;
   void startPeriod(const RankProfile &Sent);
-  long long remaining() const;
-  std::vector<char> cutAndPack(long long Count, bool WithData);
   /// Synchronous: the receivers wait for their transfers (they are told
   /// them all), so even an empty one is sent.
   void sendWork(const std::vector<Transfer> &Transfers, bool Synchronous,
@@ -304,7 +104,6 @@ private:
   /// Receive: every member moves now (distributed strategies, switches);
   /// otherwise receivers take their work in at a hook.
   void moveWork(const std::vector<Transfer> &Transfers, bool Receive);
-  void receiveWork(int From);
   void receivePendingWork();
 
   // Distributed strategies: a member sends its PROFILE to the others (it
@@ -350,20 +149,8 @@ private:
   void sendToMembers(const std::vector<char> &Message,
                      const std::vector<int> &Members);
 
-  const LoopSpec &Spec;
-  KernelFn Kernel;
-  ExecParams Params;
-  WorkCurve Curve;
-  std::vector<ArrayView> &Views;
-  /// The views of the mirror side of a bitonic loop (on rank 0, Views).
-  std::vector<ArrayView> Mirrors;
-  /// Row tables of the views, per side and array (Piece::Slabs order).
-  std::vector<std::vector<char *>> Tables;
-  int Rank;
-  bool UserMemory;
   bool Balancing;
   bool Centralized;
-  LoadModel Load;
 
   std::vector<std::vector<int>> Groups;
   int MyGroup = 0;
@@ -393,16 +180,6 @@ private:
   std::vector<std::deque<ProfileMsg>> Inbox;
   std::vector<long long> ProfilesFrom;
 
-  std::deque<Piece> Work;
-  Piece Current;
-  Block *CurrentBlock = nullptr;
-  std::vector<Piece> Executed;
-  RankWork Result;
-
-  double LastPoll = 0;
-  long long PollNext = 0;
-  double PerIteration = 0;
-  long long Countdown = 1;
   /// The balancing period (eqs. 11-14), the hook executions since the last
   /// synchronization and nexthook (eq. 15; 0 until a poll measured the
   /// time per hook), and the filter of this rank's rate (eq. 16).
@@ -410,13 +187,11 @@ private:
   long long HooksSinceSync = 0;
   long long NextHook = 0;
   RateFilter Filter;
-  /// The profile period: iterations and busy seconds since the last sync,
-  /// and the last period with work (the speed an idle rank reports).
-  long long ExecutedBefore = 0;
+  /// The profile period: iterations, W units and busy seconds at the last
+  /// sync, and the last period with work (the speed an idle rank reports).
   long long ExecutedAtSync = 0;
-  double WorkBefore = 0; ///< the same in W units
   double WorkAtSync = 0;
-  double BusySinceSync = 0;
+  double BusyAtSync = 0;
   double WindowWork = 0;
   double WindowSeconds = 0;
   double WindowRate = 0;

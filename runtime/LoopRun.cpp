@@ -13,6 +13,7 @@
 #include "Comm.h"
 #include "Context.h"
 #include "Execution.h"
+#include "SelfScheduling.h"
 #include "Layout.h"
 #include "PipelineRun.h"
 #include "Profit.h"
@@ -98,7 +99,8 @@ void pipelineParams(ExecParams &P, const LoopDesc &Desc,
   P.InnerLb = Space.Inner.Begin;
   P.InnerUb = Space.Inner.End;
   P.Stages = static_cast<int>(std::min<long long>(Ranks, P.Columns));
-  if (P.Strat == Strategy::Auto && P.Stages > 1)
+  // A pipeline's stages hold contiguous ranges in order: no chunks.
+  if ((P.Strat == Strategy::Auto || isSelfScheduled(P.Strat)) && P.Stages > 1)
     P.Strat = Strategy::GCDLB;
   P.Auto = false;
   P.LocalGroupSize = C.Opts.GroupSize ? C.Opts.GroupSize : (P.Stages + 1) / 2;
@@ -149,14 +151,27 @@ bool pipelineAlone(const LoopDesc &Desc, const Options &O) {
 /// one rank, under a dynamic strategy.
 bool betweenExecutions(const LoopDesc &Desc, const ExecParams &P,
                        Schedule Sched, int Ranks) {
-  if (P.Strat == Strategy::Static || P.Pipelined || Sched != Schedule::Block ||
-      Ranks < 2)
+  if (P.Strat == Strategy::Static || isSelfScheduled(P.Strat) ||
+      P.Pipelined || Sched != Schedule::Block || Ranks < 2)
     return false;
   const auto &Histories = context().Histories;
   auto It = Histories.find(&Desc);
   return It != Histories.end() && It->second.lastSeconds() > 0 &&
          It->second.lastSeconds() <
              PeriodControl(P.Control, P.FixedPeriod).target();
+}
+
+/// The protocol that runs a rank's share of a (not pipelined) execution:
+/// self-scheduling (Rule: rank 0's chunk rule) or the balancing strategies.
+std::unique_ptr<PieceRunner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
+                                        const ExecParams &Params,
+                                        const WorkCurve &Curve,
+                                        std::vector<ArrayView> &Views,
+                                        std::unique_ptr<ChunkRule> Rule) {
+  if (isSelfScheduled(Params.Strat))
+    return std::make_unique<SelfScheduler>(Spec, Kernel, Params, Curve, Views,
+                                           std::move(Rule));
+  return std::make_unique<Executor>(Spec, Kernel, Params, Curve, Views);
 }
 
 /// Rank 0's pinned row P of A: in the user's memory.
@@ -714,9 +729,12 @@ void LoopRun::run() {
   long long LeftCount = 0;
   for (const Range &R : Left)
     LeftCount += R.size();
+  // Self-scheduling: each worker starts with its first chunk.
+  std::unique_ptr<ChunkRule> Rule = chunkRule(Params.Strat);
   const Partition Parts =
-      Alone ? Partition(Ranks)
+      Alone   ? Partition(Ranks)
       : Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
+      : Rule  ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
               : spreadPartition(startPartition(Desc, Params, Sched, 0,
                                                LeftCount, Ranks),
                                 Left);
@@ -784,7 +802,7 @@ void LoopRun::run() {
   }
 
   std::vector<RankWork> Work(Ranks, RankWork(Reductions.size()));
-  std::optional<Executor> Exec;
+  std::unique_ptr<PieceRunner> Exec;
   std::optional<PipelineRunner> Pipe;
   if (Pipelined) {
     Pipe.emplace(Spec, Desc.kernel(), Params, Views, Parts[0].front(),
@@ -792,7 +810,8 @@ void LoopRun::run() {
     Pipe->run();
     Work[0] = Pipe->result();
   } else if (!Alone) {
-    Exec.emplace(Spec, Desc.kernel(), Params, Curve, Views);
+    Exec = makeRunner(Spec, Desc.kernel(), Params, Curve, Views,
+                      std::move(Rule));
     for (const Range &B : Parts[0]) {
       Piece P;
       P.Iters = B;
@@ -971,13 +990,14 @@ void serveRun(const Command &Cmd) {
                /*Together=*/false);
     return;
   }
-  Executor Exec(Spec, Kernel, Params, Curve, Views);
+  std::unique_ptr<PieceRunner> Exec =
+      makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
   for (Piece &P : Pieces)
-    Exec.add(std::move(P));
-  Exec.run();
-  keepExecutedRows(Spec, Spec.Pairs.space(), Exec.executed());
-  sendResult(packResult(Exec.result(), Exec.executed(), Spec), Watch,
-             endTogether(Exec.strategy(), /*Pipelined=*/false));
+    Exec->add(std::move(P));
+  Exec->run();
+  keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
+  sendResult(packResult(Exec->result(), Exec->executed(), Spec), Watch,
+             endTogether(Exec->strategy(), /*Pipelined=*/false));
 }
 
 } // namespace dlb

@@ -21,7 +21,7 @@ struct StrategyName {
 };
 
 constexpr StrategyName Strategies[] = {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   {Name, Strategy::Id},
 #include "dlb/Strategies.def"
 };

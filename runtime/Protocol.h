@@ -53,6 +53,11 @@ struct Command {
   std::uint64_t Execution = 0;
 };
 
+/// The size that precedes a transfer's or a result's body.
+struct HeadMsg {
+  std::uint64_t Bytes;
+};
+
 /// Executes a RUN command on a worker: receives the body and the whole
 /// arrays, runs the worker's blocks and sends the result to rank 0.
 void serveRun(const Command &Cmd);

@@ -24,7 +24,7 @@
 #ifndef DLB_RUNTIME_RESIDENCY_H
 #define DLB_RUNTIME_RESIDENCY_H
 
-#include "Execution.h"
+#include "Pieces.h"
 #include "dlb/Loop.h"
 #include "dlb/Partition.h"
 

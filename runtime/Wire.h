@@ -75,6 +75,12 @@ private:
   std::size_t Pos = 0;
 };
 
+/// The value of type T at the start of a received message.
+template <class T> T decode(std::vector<char> Buf) {
+  Reader In(Buf);
+  return In.get<T>();
+}
+
 } // namespace dlb
 
 #endif // DLB_RUNTIME_WIRE_H

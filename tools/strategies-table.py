@@ -18,25 +18,28 @@ END = "<!-- end of strategies -->"
 
 def entries():
     text = open(DEF).read()
-    # DLB_STRATEGY(Id, "name", Local, Centralized, Modeled, "description")
+    # DLB_STRATEGY(Id, "name", Local, Centralized, Modeled, Chunks,
+    #              "description")
     pattern = re.compile(
         r'^DLB_STRATEGY\((\w+),\s*"([^"]+)",\s*(true|false),\s*(true|false),'
-        r'\s*(true|false),\s*((?:"[^"]*"\s*)+)\)', re.M)
+        r'\s*(true|false),\s*(true|false),\s*((?:"[^"]*"\s*)+)\)', re.M)
     for m in pattern.finditer(text):
-        desc = "".join(re.findall(r'"([^"]*)"', m.group(6)))
+        desc = "".join(re.findall(r'"([^"]*)"', m.group(7)))
         yield m.group(2), m.group(3) == "true", m.group(4) == "true", \
-            m.group(5) == "true", desc
+            m.group(5) == "true", m.group(6) == "true", desc
 
 
 def table():
     rows = ["| name | scope | decision | cost model candidate | what it does |",
             "|---|---|---|---|---|"]
-    for name, local, central, modeled, desc in entries():
+    for name, local, central, modeled, chunks, desc in entries():
         balances = name not in ("auto", "static")
         scope = ("local (groups of K)" if local else "global") \
             if balances else "-"
         decision = ("centralized" if central else "distributed") \
             if balances else "-"
+        if chunks:
+            decision = "rank 0 hands out chunks on request"
         rows.append("| `%s` | %s | %s | %s | %s |" % (
             name, scope, decision, "yes" if modeled else "no", desc))
     return "\n".join([BEGIN] + rows + [END])

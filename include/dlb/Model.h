@@ -68,7 +68,7 @@ double syncCost(const ModelInput &In, Strategy Strat, int Members);
 
 /// The strategies the model predicts, in the order of predict()'s result.
 inline constexpr Strategy ModelStrategies[] = {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   DLB_IF_MODELED_##Modeled(Strategy::Id)
 #define DLB_IF_MODELED_true(X) X,
 #define DLB_IF_MODELED_false(X)

@@ -18,7 +18,7 @@ namespace dlb {
 
 /// The strategies of dlb/Strategies.def.
 enum class Strategy {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description) Id,
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description) Id,
 #include "dlb/Strategies.def"
 };
 
@@ -29,7 +29,7 @@ const char *strategyName(Strategy Strat);
 /// whether a group's first rank decides (GCDLB, LCDLB).
 inline bool isLocal(Strategy Strat) {
   switch (Strat) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   case Strategy::Id:                                                           \
     return Local;
 #include "dlb/Strategies.def"
@@ -38,9 +38,19 @@ inline bool isLocal(Strategy Strat) {
 }
 inline bool isCentralized(Strategy Strat) {
   switch (Strat) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   case Strategy::Id:                                                           \
     return Centralized;
+#include "dlb/Strategies.def"
+  }
+  return false;
+}
+/// Whether rank 0 hands out chunks on request (GSS, FAC, AWF).
+inline bool isSelfScheduled(Strategy Strat) {
+  switch (Strat) {
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
+  case Strategy::Id:                                                           \
+    return Chunks;
 #include "dlb/Strategies.def"
   }
   return false;

@@ -38,7 +38,7 @@ const char *runtimeOp(ReductionOp Op) {
 
 const char *runtimeStrategy(StrategyKind K) {
   switch (K) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   case StrategyKind::Id:                                                       \
     return "dlb::Strategy::" #Id;
 #include "dlb/Strategies.def"

@@ -31,7 +31,7 @@ const char *toString(ReductionOp Op) {
 }
 const char *toString(StrategyKind K) {
   switch (K) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   case StrategyKind::Id:                                                       \
     return Name;
 #include "dlb/Strategies.def"

@@ -258,7 +258,7 @@ bool ClauseParser::parseKeywordArg(StringRef Clause, bool &Seen,
   } else {
     std::optional<StrategyKind> K =
         llvm::StringSwitch<std::optional<StrategyKind>>(Word)
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description)      \
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
   .Case(Name, StrategyKind::Id)
 #include "dlb/Strategies.def"
             .Default(std::nullopt);

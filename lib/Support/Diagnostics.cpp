@@ -46,7 +46,7 @@ DiagInfo info(Diag D) {
   case Diag::PragmaUnknownStrategy: {
     static const std::string Format = [] {
       std::vector<std::string> Names = {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description) Name,
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description) Name,
 #include "dlb/Strategies.def"
       };
       std::string F = "unknown strategy '%0'; expected ";

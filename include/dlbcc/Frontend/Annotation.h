@@ -28,7 +28,7 @@ enum class DistKind { Block, Cyclic };
 enum class ReductionOp { Sum, Prod, Min, Max };
 /// The strategies of dlb/Strategies.def, as the strategy() clause names them.
 enum class StrategyKind {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Description) Id,
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description) Id,
 #include "dlb/Strategies.def"
 };
 enum class ScheduleKind { Default, Bitonic };

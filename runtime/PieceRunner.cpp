@@ -1,0 +1,263 @@
+//===- PieceRunner.cpp - Running a rank's pieces of an execution -----------===//
+#include "PieceRunner.h"
+
+#include "Comm.h"
+#include "Context.h"
+#include "Layout.h"
+#include "Protocol.h"
+#include "Residency.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dlb {
+namespace {
+/// A hook after a strip, the strip's own loop control included, where it
+/// costs most: between two cheap iterations that the processor would
+/// otherwise overlap (measured with bench/hookcost.cpp: about 1 ns).
+constexpr double StripHookSeconds = 1e-9;
+} // namespace
+
+PieceRunner::PieceRunner(const LoopSpec &Spec, KernelFn Kernel,
+                         const ExecParams &Params, const WorkCurve &Curve,
+                         std::vector<ArrayView> &Views)
+    : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
+      Rank(context().Rank), UserMemory(context().Rank == 0),
+      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
+      Mirrors(Views), Tables(Spec.Pairs.sides() * Spec.Arrays.size()) {}
+
+const std::vector<Selection> &PieceRunner::selections() const {
+  static const std::vector<Selection> None;
+  return None;
+}
+
+void PieceRunner::drainProfiles(int, long long) {}
+
+void PieceRunner::pollThunk(Block &B) {
+  static_cast<PieceRunner *>(B.Owner)->poll(B);
+}
+
+double PieceRunner::account() {
+  const double T = now();
+  const double Compute = T - LastPoll;
+  const double Delay = Load.active()
+                           ? emulatedDelay(Load, LastPoll - context().StartTime,
+                                           Compute)
+                           : 0;
+  sleepFor(Delay);
+  Result.Counters.ComputeSeconds += Compute;
+  Result.Counters.LoadSeconds += Delay;
+  LastPoll = now();
+  return Delay;
+}
+
+long long PieceRunner::stripSize() const {
+  // The operation count of hookParams sizes the strips until the time of an
+  // iteration is known; then a strip also lasts at least StripHookSeconds /
+  // HookFraction, the 1% rule against the hook's measured time (the
+  // operation count underrates a hook next to cheap pipelined arithmetic,
+  // since leaving the inner loop costs a mispredicted branch).
+  if (Params.Hooks != HookLevel::Strip || !(PerIteration > 0))
+    return Params.Strip;
+  const double Timed =
+      std::ceil(StripHookSeconds / (HookFraction * PerIteration));
+  return std::max(Params.Strip,
+                  static_cast<long long>(std::min(Timed, 1e15)));
+}
+
+void PieceRunner::prime() {
+  // A call with no iterations runs the kernel's prologue (a worker rebuilds
+  // each whole std::vector there) outside the measured time, so the speed of
+  // the first iterations is not mistaken for the rank's speed.
+  std::vector<ReductionSlot> Scratch(Spec.Reductions);
+  Block B;
+  B.Scalars = Spec.Scalars.data();
+  B.ScalarOffsets = Spec.ScalarOffsets.data();
+  B.Arrays = Views.data();
+  pairUp(B);
+  B.Reductions = Scratch.data();
+  Context &C = context();
+  const bool Outer = C.InKernel;
+  C.InKernel = true;
+  Kernel(B);
+  C.InKernel = Outer;
+}
+
+void PieceRunner::runPiece(Piece P) {
+  if (P.Iters.size() <= 0)
+    return;
+  Current = std::move(P);
+  if (!UserMemory)
+    pointViews();
+  Block B;
+  B.Begin = Current.Iters.Begin;
+  B.End = Current.Iters.End;
+  B.Next = B.RunStart = B.Begin;
+  B.Scalars = Spec.Scalars.data();
+  B.ScalarOffsets = Spec.ScalarOffsets.data();
+  B.Arrays = Views.data();
+  pairUp(B);
+  B.Reductions = Result.Slots.data();
+  B.Countdown = Countdown;
+  B.Strip = stripSize();
+  B.Stride = Params.Stride;
+  B.Anchor = Params.Anchor;
+  B.Poll = &PieceRunner::pollThunk;
+  B.Owner = this;
+  CurrentBlock = &B;
+  PollNext = B.Begin;
+  LastPoll = now();
+
+  Context &C = context();
+  const bool Outer = C.InKernel;
+  C.InKernel = true;
+  Kernel(B);
+  C.InKernel = Outer;
+
+  account();
+  B.foldRun();
+  CurrentBlock = nullptr;
+  Countdown = B.Countdown;
+  Current.Iters.End = B.End;
+  WorkCounters &W = Result.Counters;
+  W.Iterations += B.End - B.Begin;
+  W.IndexSum += B.IndexSum;
+  W.IndexSquares += B.IndexSquares;
+  ExecutedBefore += B.End - B.Begin;
+  WorkBefore += Curve.of({B.Begin, B.End});
+  Executed.push_back(std::move(Current));
+}
+
+void PieceRunner::pointViews() {
+  const std::size_t Arrays = Spec.Arrays.size();
+  for (std::size_t Slot = 0; Slot < Current.Slabs.size(); ++Slot) {
+    const std::size_t K = Slot % Arrays;
+    if (Spec.Arrays[K].Role != ArrayArg::Distributed)
+      continue;
+    const Slab &S = Current.Slabs[Slot];
+    pointDistributed(Slot < Arrays ? Views[K] : Mirrors[K], Spec.Arrays[K],
+                     S.Layout, S.First, Tables[Slot]);
+  }
+}
+
+void PieceRunner::pairUp(Block &B) {
+  B.Mirrors = Mirrors.data();
+  B.PairLb = Spec.Pairs.Lb;
+  B.PairUb = Spec.Pairs.Ub;
+}
+
+long long PieceRunner::iterationsRun() const {
+  return ExecutedBefore +
+         (CurrentBlock ? CurrentBlock->Next - CurrentBlock->Begin : 0);
+}
+
+long long PieceRunner::remaining() const {
+  long long R = CurrentBlock ? CurrentBlock->End - CurrentBlock->Next : 0;
+  for (const Piece &W : Work)
+    R += W.Iters.size();
+  return R;
+}
+
+std::vector<char> PieceRunner::cutAndPack(long long Count, bool WithData) {
+  // The iterations given away are the last ones this rank would run.
+  std::vector<std::pair<Range, Piece *>> Cut;
+  for (auto It = Work.rbegin(); It != Work.rend() && Count > 0; ++It) {
+    const long long Take = std::min(Count, It->Iters.size());
+    Cut.push_back({{It->Iters.End - Take, It->Iters.End}, &*It});
+    Count -= Take;
+  }
+  if (Count > 0 && CurrentBlock) {
+    const long long Take =
+        std::min(Count, CurrentBlock->End - CurrentBlock->Next);
+    Cut.push_back({{CurrentBlock->End - Take, CurrentBlock->End}, &Current});
+    Count -= Take;
+  }
+  if (Count > 0)
+    fatal("a transfer asked for more iterations than this rank holds");
+
+  Writer Out;
+  Out.put<std::uint64_t>(Cut.size());
+  for (auto &[R, Source] : Cut) {
+    Out.put(R);
+    if (WithData)
+      packSlabs(Out, Spec, R, UserMemory ? nullptr : Source);
+    Result.Counters.MovedIterations += R.size();
+  }
+  // Now shrink what was cut: whole pieces at the back, then the current one.
+  for (auto &[R, Source] : Cut) {
+    Source->Iters.End = R.Begin;
+    if (Source == &Current)
+      CurrentBlock->End = R.Begin;
+  }
+  while (!Work.empty() && Work.back().Iters.size() <= 0)
+    Work.pop_back();
+  Result.Counters.MovedBytes += static_cast<long long>(Out.buffer().size());
+  return std::move(Out.buffer());
+}
+
+long long PieceRunner::receiveWork(int From) {
+  long long Received = 0;
+  const char *What = "the work a synchronization moved to this rank";
+  const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag, What));
+  auto Body = std::make_shared<std::vector<char>>(Head.Bytes);
+  Requests Reqs;
+  postRecv(Body->data(), Body->size(), From, TransferTag, Reqs);
+  waitAll(Reqs, {What, From});
+  Reader In(*Body);
+  const auto Ranges = In.get<std::uint64_t>();
+  for (std::uint64_t I = 0; I < Ranges; ++I) {
+    const auto R = In.get<Range>();
+    Received += R.size();
+    if (!UserMemory) {
+      Work.push_back(unpackSlabs(In, Spec, R, Body));
+      continue;
+    }
+    // Rank 0 computes in the program's arrays; slabs that come with the
+    // work (of arrays kept on the ranks) go there first: the rows of the
+    // moved iterations, and the halo rows a worker owned that rank 0 has
+    // not computed since (its copy is stale). Any other halo row is current
+    // in rank 0's memory, maybe just computed (a loop stepping by 2 reads
+    // rows next to those it writes): the copy must not overwrite it.
+    if (startsFromKept(Spec)) {
+      const Piece Sent = unpackSlabs(In, Spec, R, Body);
+      const auto &Residences = context().Residency.Residences;
+      forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
+                               const Range &Iters) {
+        auto It = Residences.find(A.Id);
+        const Ownership *Owners =
+            A.Kept && It != Residences.end() ? &It->second.Owners : nullptr;
+        auto Ran = [&](long long Row) {
+          for (const Piece &P : Executed)
+            if (Row >= P.Iters.Begin && Row < P.Iters.End)
+              return true;
+          return CurrentBlock && Row >= CurrentBlock->Begin &&
+                 Row < CurrentBlock->Next;
+        };
+        auto Stale = [&](long long Row) {
+          return (Row >= Iters.Begin && Row < Iters.End) ||
+                 (Owners && Owners->ownerOf(Row) != 0 && !Ran(Row));
+        };
+        const Slab &S = Sent.Slabs[Slot];
+        const long long End = S.First + distExtent(S.Layout);
+        for (long long Row = S.First; Row < End;) {
+          const bool Copy = Stale(Row);
+          long long Next = Row + 1;
+          while (Next < End && Stale(Next) == Copy)
+            ++Next;
+          if (Copy) {
+            std::vector<char> Buf(slabBytes(A, {Row, Next}));
+            packSlab(S.Layout, {Row - S.First, Next - S.First}, Buf.data());
+            unpackSlab(A, {Row, Next}, Buf.data());
+          }
+          Row = Next;
+        }
+      });
+    }
+    Piece P;
+    P.Iters = R;
+    Work.push_back(std::move(P));
+  }
+  return Received;
+}
+
+} // namespace dlb

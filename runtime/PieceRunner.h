@@ -1,0 +1,121 @@
+//===- PieceRunner.h - Running a rank's pieces of an execution -------------===//
+//
+// The mechanics under every protocol: a rank runs its pieces one after the
+// other (pointing the distributed arrays' views at each piece's slabs on a
+// worker; in the program's arrays on rank 0), accounts its compute time and
+// sleeps for the emulated external load at the kernel's hooks, cuts its
+// last iterations off for another rank (with their slabs) and takes in work
+// that came to it. What happens at a hook besides (synchronizations,
+// answering requests) is the protocol's: poll().
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_PIECERUNNER_H
+#define DLB_RUNTIME_PIECERUNNER_H
+
+#include "ExecParams.h"
+#include "Pieces.h"
+#include "dlb/Load.h"
+#include "dlb/Work.h"
+
+#include <deque>
+#include <vector>
+
+namespace dlb {
+
+/// How much computing the hook lets pass between two polls.
+inline constexpr double PollSeconds = 1e-3;
+
+class PieceRunner {
+public:
+  /// Views holds the whole arrays' views (and, on rank 0, the distributed
+  /// arrays' views on the user's memory); the runner points the distributed
+  /// ones at each piece on the workers.
+  PieceRunner(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Params,
+              const WorkCurve &Curve, std::vector<ArrayView> &Views);
+  PieceRunner(const PieceRunner &) = delete;
+  PieceRunner &operator=(const PieceRunner &) = delete;
+  virtual ~PieceRunner() = default;
+
+  void add(Piece P) { Work.push_back(std::move(P)); }
+  /// Runs this rank's share of the execution under the protocol.
+  virtual void run() = 0;
+  const RankWork &result() const { return Result; }
+  /// What this rank executed, for the final gather.
+  const std::vector<Piece> &executed() const { return Executed; }
+  /// The strategy the execution ended with (auto: the last chosen).
+  Strategy strategy() const { return Params.Strat; }
+  /// Under auto, the evaluations of the cost model.
+  virtual const std::vector<Selection> &selections() const;
+  /// Rank 0, after worker From reported that it sent Sent PROFILEs to rank
+  /// 0: receives (and drops) those still unreceived, stale ones sent just
+  /// before a switch, so that none is left for a later execution.
+  virtual void drainProfiles(int From, long long Sent);
+
+protected:
+  /// The hook's slow path, every B.Countdown hooks of the kernel.
+  virtual void poll(Block &B) = 0;
+
+  /// Runs the kernel's prologue with no iterations, outside measured time.
+  void prime();
+  void runPiece(Piece P);
+  /// Accounts compute time since the last poll and sleeps for the emulated
+  /// load; returns the time slept.
+  double account();
+  /// Seconds computed or slept for the emulated load so far.
+  double busy() const {
+    return Result.Counters.ComputeSeconds + Result.Counters.LoadSeconds;
+  }
+  /// Iterations per strip (1 unless strip-mined): from the operation count
+  /// and, once measured, the time per iteration.
+  long long stripSize() const;
+  /// Iterations this rank has run in this execution, and still holds.
+  long long iterationsRun() const;
+  long long remaining() const;
+  /// Cuts the last Count iterations this rank holds and packs them (with
+  /// their slabs: WithData) for another rank.
+  std::vector<char> cutAndPack(long long Count, bool WithData);
+  /// Receives the work rank From sent (cutAndPack) into Work; returns the
+  /// iterations received.
+  long long receiveWork(int From);
+
+  const LoopSpec &Spec;
+  KernelFn Kernel;
+  ExecParams Params;
+  WorkCurve Curve;
+  std::vector<ArrayView> &Views;
+  int Rank;
+  /// Rank 0 computes in the program's arrays.
+  bool UserMemory;
+  LoadModel Load;
+
+  std::deque<Piece> Work;
+  Piece Current;
+  Block *CurrentBlock = nullptr;
+  std::vector<Piece> Executed;
+  RankWork Result;
+
+  double LastPoll = 0;
+  long long PollNext = 0;
+  double PerIteration = 0;
+  long long Countdown = 1;
+  /// Iterations and W units of the pieces run to completion.
+  long long ExecutedBefore = 0;
+  double WorkBefore = 0;
+
+private:
+  static void pollThunk(Block &B);
+  /// Points the distributed arrays' views, front and mirror, at the current
+  /// piece's slabs.
+  void pointViews();
+  /// Gives B the mirror views and the bounds of a bitonic loop's pairs.
+  void pairUp(Block &B);
+
+  /// The views of the mirror side of a bitonic loop (on rank 0, Views).
+  std::vector<ArrayView> Mirrors;
+  /// Row tables of the views, per side and array (Piece::Slabs order).
+  std::vector<std::vector<char *>> Tables;
+};
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_PIECERUNNER_H

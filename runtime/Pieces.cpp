@@ -1,0 +1,90 @@
+//===- Pieces.cpp - Packing and unpacking the slabs of pieces --------------===//
+#include "Pieces.h"
+
+#include "Layout.h"
+
+#include <algorithm>
+
+namespace dlb {
+
+void pointDistributed(ArrayView &View, const ArrayArg &A,
+                      const ArrayArg &Layout, long long First,
+                      std::vector<char *> &Table) {
+  if (A.Dims == 1) {
+    View.Base = Layout.Data;
+    View.RowOffset = First;
+    View.Size = A.Extent[0];
+    return;
+  }
+  View.Base = Layout.Store == ArrayArg::RowTable ? nullptr : Layout.Data;
+  View.Rows = rowsOf(Layout, Table);
+  // A skewed pipeline's buffer holds column c of row r at c + Skew * r.
+  if (A.Skew && !Layout.Skew)
+    for (std::size_t Row = 0; Row < Table.size(); ++Row)
+      Table[Row] += A.Skew * static_cast<long long>(Row) *
+                    static_cast<long long>(A.ElemSize);
+  View.RowOffset = A.DistDim == 0 ? First : 0;
+  View.ColOffset = A.DistDim == 1 ? First : 0;
+}
+
+bool startsFromKept(const LoopSpec &Spec) {
+  return std::any_of(Spec.Arrays.begin(), Spec.Arrays.end(),
+                     [](const ArrayArg &A) {
+                       return A.Role == ArrayArg::Distributed && A.Kept;
+                     });
+}
+
+long long keptMargin(const LoopSpec &Spec) {
+  long long Margin = 1;
+  for (const ArrayArg &A : Spec.Arrays)
+    if (A.Role == ArrayArg::Distributed)
+      Margin = std::max({Margin, -A.Acc.HaloLo, A.Acc.HaloHi});
+  return Margin;
+}
+
+namespace {
+/// The rows of A sent for the iterations Iters: those they read; when the
+/// ranks start to keep A, with keptMargin() rows more on each side, which a
+/// later loop may read as its halo from where A is kept.
+Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
+                SlabSet Which) {
+  const Range Need = neededRange(Iters, A.Acc, distExtent(A));
+  if (Which != SlabSet::Sent || !A.Keep)
+    return Need;
+  const long long Margin = keptMargin(Spec);
+  return {std::max(0LL, Need.Begin - Margin),
+          std::min(distExtent(A), Need.End + Margin)};
+}
+} // namespace
+
+void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
+               const Piece *Source, SlabSet Which) {
+  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
+                           const Range &Iters) {
+    const Range Need = sentRange(Spec, A, Iters, Which);
+    char *To = Out.reserve(slabBytes(A, Need), PieceAlign);
+    if (!Source) {
+      packSlab(A, Need, To);
+      return;
+    }
+    const Slab &S = Source->Slabs[Slot];
+    packSlab(S.Layout, {Need.Begin - S.First, Need.End - S.First}, To);
+  }, Which);
+}
+
+Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
+                  std::shared_ptr<std::vector<char>> Storage, SlabSet Which) {
+  Piece P;
+  P.Iters = R;
+  P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());
+  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
+                           const Range &Iters) {
+    const Range Need = sentRange(Spec, A, Iters, Which);
+    char *Data = In.take(slabBytes(A, Need), PieceAlign);
+    P.Slabs[Slot] = {bufferLayout(A, Need, Data), Need.Begin};
+  }, Which);
+  P.Storage.push_back(std::move(Storage));
+  return P;
+}
+
+} // namespace dlb

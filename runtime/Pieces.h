@@ -1,0 +1,122 @@
+//===- Pieces.h - The work a rank holds, and the data mover ----------------===//
+//
+// A piece is a range of iterations with the slabs of the distributed arrays
+// they need. The data mover packs the slabs of a range (from the program's
+// arrays on rank 0, or from another piece) into a message and unpacks them,
+// aligned for use in place, on the receiving rank.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_PIECES_H
+#define DLB_RUNTIME_PIECES_H
+
+#include "Wire.h"
+#include "dlb/Loop.h"
+#include "dlb/Partition.h"
+
+#include <memory>
+#include <vector>
+
+namespace dlb {
+
+/// What describes a loop to a worker, besides its pieces.
+struct LoopSpec {
+  const std::vector<char> &Scalars;
+  const std::vector<std::size_t> &ScalarOffsets;
+  const std::vector<ArrayArg> &Arrays;
+  std::size_t Reductions;
+  /// The units the runtime distributes: iterations, or a bitonic loop's
+  /// pairs (whose pieces hold two slabs of each distributed array).
+  Pairing Pairs;
+};
+
+/// A slab of a distributed array in a buffer: its layout, and the global
+/// index of its first element along the distributed dimension.
+struct Slab {
+  ArrayArg Layout;
+  long long First = 0;
+};
+
+/// Iterations (units of LoopSpec::Pairs) a rank holds, with the slabs of the
+/// distributed arrays they need (none on rank 0, which works in the user's
+/// arrays): Slabs[Side * Arrays + K] for array K on each side.
+struct Piece {
+  Range Iters;
+  std::vector<Slab> Slabs;
+  /// The buffers that hold the slabs.
+  std::vector<std::shared_ptr<std::vector<char>>> Storage;
+};
+
+/// The counters of what one rank did in one execution.
+struct WorkCounters {
+  long long Iterations = 0;
+  unsigned long long IndexSum = 0;
+  unsigned long long IndexSquares = 0;
+  double ComputeSeconds = 0; ///< in the kernel
+  double LoadSeconds = 0;    ///< sleeping for the emulated external load
+  double WaitSeconds = 0;    ///< idle, waiting for work or termination
+  double BalanceSeconds = 0; ///< synchronizing and moving work
+  long long Syncs = 0;
+  long long Redistributions = 0;
+  long long MovedIterations = 0; ///< sent to other ranks
+  long long MovedBytes = 0;
+  /// PROFILE messages this rank sent to rank 0 (see Executor::drainProfiles).
+  long long ProfilesToRoot = 0;
+  /// Pipelines: from the start of the rank's first block to the end of its
+  /// last.
+  double SpanSeconds = 0;
+};
+
+struct RankWork {
+  explicit RankWork(std::size_t Reductions = 0) : Slots(Reductions) {}
+  WorkCounters Counters;
+  std::vector<ReductionSlot> Slots;
+};
+
+/// Which distributed arrays forEachSide visits.
+enum class SlabSet { All, Sent };
+
+/// Calls F(Slot, A, Iters) for each side and distributed array A (Sent:
+/// those that do not start from rows the ranks kept, Residency.h), with
+/// the iterations that the units R run on that side; Slot indexes
+/// Piece::Slabs.
+template <class Fn>
+void forEachSide(const LoopSpec &Spec, const Range &R, Fn F,
+                 SlabSet Which = SlabSet::All) {
+  const std::size_t Count = Spec.Arrays.size();
+  for (unsigned Side = 0; Side < Spec.Pairs.sides(); ++Side) {
+    const Range Iters = Spec.Pairs.side(R, Side);
+    for (std::size_t K = 0; K < Count; ++K) {
+      const ArrayArg &A = Spec.Arrays[K];
+      if (A.Role == ArrayArg::Distributed &&
+          (Which == SlabSet::All || !A.Kept))
+        F(Side * Count + K, A, Iters);
+    }
+  }
+}
+
+/// Whether some distributed array of the loop starts from kept rows.
+bool startsFromKept(const LoopSpec &Spec);
+/// The rows a rank's storage of a kept array has beyond what the loop that
+/// made it needs: the widest halo of the loop's arrays (at least one), so a
+/// later loop that reads the array with such a halo finds room for it.
+long long keptMargin(const LoopSpec &Spec);
+
+/// Appends to Out, for each side and distributed array, the slab that the
+/// units R need, taken from Source (or from the user's arrays when Source is null),
+/// aligned for use in place by the receiver.
+void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
+               const Piece *Source, SlabSet Which = SlabSet::All);
+/// Reads back what packSlabs wrote into a new piece that keeps Storage.
+Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
+                  std::shared_ptr<std::vector<char>> Storage,
+                  SlabSet Which = SlabSet::All);
+
+/// Points View at the distributed array A stored as Layout, which starts at
+/// global index First of the distributed dimension.
+void pointDistributed(ArrayView &View, const ArrayArg &A,
+                      const ArrayArg &Layout, long long First,
+                      std::vector<char *> &Table);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_PIECES_H
