@@ -4,6 +4,8 @@ generated from include/dlb/Strategies.def (the one list of strategies).
 
 Usage: strategies-table.py --update DOC   rewrite the table in DOC
        strategies-table.py --check DOC    exit 1 if DOC's table is stale
+       strategies-table.py --names        every strategy's name, a line each
+                                          (the tests run each of them)
 """
 import os
 import re
@@ -46,6 +48,9 @@ def table():
 
 
 def main():
+    if sys.argv[1:] == ["--names"]:
+        print("\n".join(e[0] for e in entries()))
+        return
     if len(sys.argv) != 3 or sys.argv[1] not in ("--update", "--check"):
         sys.exit(__doc__)
     doc = sys.argv[2]

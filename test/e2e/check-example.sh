@@ -13,7 +13,7 @@ set -euo pipefail
 strategies=(default)
 loads=(none)
 if [ "$1" = --all-strategies ]; then
-  strategies=(static gcdlb gddlb lcdlb lddlb auto)
+  mapfile -t strategies < <(python3 "$(dirname "$0")/../../tools/strategies-table.py" --names)
   loads=(none random:max=3,persist=0.01,seed=7
          oscillate:period=0.02,duty=0.5,ranks=1)
   shift

@@ -22,7 +22,7 @@ for src in "$dir"/*.cpp; do
     fi
     bash "$here/check-example.sh" "$src" "$work/$name" > "$work/$name.log" ||
       { cat "$work/$name.log"; exit 1; }
-    for s in static gcdlb gddlb lcdlb lddlb auto; do
+    for s in $(python3 "$here/../../tools/strategies-table.py" --names); do
       timeout 120 $MPIEXEC -n 3 "$work/$name/$name.par" --dlb-strategy=$s \
         --dlb-load=random:max=3,persist=0.02,seed=5 > "$work/$name.out" ||
         { echo "FAIL: $name under $s exited with $?"; exit 1; }

@@ -28,7 +28,11 @@ import subprocess
 import sys
 import time
 
-STRATEGIES = ["static", "gcdlb", "gddlb", "lcdlb", "lddlb", "auto"]
+# Every strategy of include/dlb/Strategies.def.
+STRATEGIES = subprocess.run(
+    [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                  "..", "..", "tools", "strategies-table.py"),
+     "--names"], check=True, capture_output=True, text=True).stdout.split()
 RANKS = [2, 3, 4]
 PERIODS = ["0", "auto"]
 GATES = ["on", "off"]

@@ -66,7 +66,9 @@ TEST(OptionsTest, EveryStrategyNameParsesAndRoundTrips) {
   const std::pair<const char *, Strategy> Names[] = {
       {"auto", Strategy::Auto},   {"static", Strategy::Static},
       {"gcdlb", Strategy::GCDLB}, {"gddlb", Strategy::GDDLB},
-      {"lcdlb", Strategy::LCDLB}, {"lddlb", Strategy::LDDLB}};
+      {"lcdlb", Strategy::LCDLB}, {"lddlb", Strategy::LDDLB},
+      {"gss", Strategy::GSS},     {"fac", Strategy::FAC},
+      {"awf", Strategy::AWF}};
   for (const auto &[Name, Strat] : Names) {
     Args A = {"prog", std::string("--dlb-strategy=") + Name};
     Options Opts;
@@ -118,7 +120,7 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
 TEST(OptionsTest, UnknownStrategyListsTheValidNames) {
   EXPECT_EQ(errorOf({"prog", "--dlb-strategy=dynamic"}),
             "unknown strategy 'dynamic' (valid strategies: auto, static, "
-            "gcdlb, gddlb, lcdlb, lddlb)");
+            "gcdlb, gddlb, lcdlb, lddlb, gss, fac, awf)");
   // Names are case-sensitive.
   EXPECT_NE(errorOf({"prog", "--dlb-strategy=Static"})
                 .find("unknown strategy 'Static'"),
