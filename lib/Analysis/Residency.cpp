@@ -296,17 +296,19 @@ void planResidency(std::vector<LoopModel> &Models,
     }
     // The fetches of the arrays some loop keeps go with the region's first
     // loop.
-    for (const auto &[V, Fetches] : Use.Rows) {
+    for (const auto &Entry : Use.Rows) {
+      const VarDecl *V = Entry.first;
       const bool Kept = llvm::any_of(Loops, [&](const LoopModel *M) {
         return llvm::any_of(M->Arrays, [&](const ArrayModel &A) {
           return A.Keep && A.Var->getCanonicalDecl() == V;
         });
       });
+      const Stmt *Region = T;
       auto First = llvm::find_if(
-          Loops, [&](const LoopModel *M) { return M->Region == T; });
+          Loops, [&](const LoopModel *M) { return M->Region == Region; });
       if (!Kept || First == Loops.end())
         continue;
-      for (const RegionUse::Fetch &F : Fetches)
+      for (const RegionUse::Fetch &F : Entry.second)
         (*First)->Fetches.push_back(
             F.Text.empty()
                 ? RowFetch{F.Before, V, std::to_string(F.Lo),
