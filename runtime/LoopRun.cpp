@@ -574,50 +574,110 @@ static void skewArrays(const LoopDesc &Desc, std::vector<ArrayArg> &Arrays,
   }
 }
 
-void LoopRun::run() {
-  if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
-    return;
-  if (BadRowLength)
-    userError("in the loop at " + std::string(Desc.name()) + ", '" +
-              Desc.arrayName(static_cast<unsigned>(BadRowLength.Slot)) +
-              "' of " + std::to_string(BadRowLength.Size) +
-              " elements is indexed as rows of " +
-              std::to_string(BadRowLength.RowLength) +
-              ", which do not divide it; no iteration has run");
-  checkDisjoint(Desc, Arrays);
-  checkPins(Desc, Arrays);
-  skewArrays(Desc, Arrays, Pipelined ? Skew : 0);
-  if (Stride < 1 || (Stride > 1 && (Pipelined || Bitonic)))
-    userError("in the loop at " + std::string(Desc.name()) + ", stride " +
-              std::to_string(Stride) + " is not a positive step of a "
-              "doall loop without pairs; no iteration has run");
-  Context &C = context();
-  // A loop reached from inside a kernel, or before start-up, runs here alone.
-  const bool Distribute = C.Running && C.Rank == 0 && !C.InKernel;
-  const int Size = Distribute ? C.Size : 1;
-  const double Start = now();
-  const long long Execution =
-      Distribute ? C.Stats.loop(Desc.name(), C.Size).Executions + 1 : 0;
+/// Rank 0's side of one execution of a loop, phase by phase: the checks,
+/// where the arrays are (Residency.h), the parameters (strategy, auto's
+/// commitments, pipelines, balancing between executions only), W, the
+/// probe (Profit.h), the first partition, the start of the workers, rank
+/// 0's own share, the results, and what the execution leaves for the next.
+class RootExecution {
+public:
+  explicit RootExecution(LoopRun &L);
+  void run();
+
+private:
+  /// Stops with a message if the loop's description cannot run.
+  void validate();
+  void prepareResidency();
+  void planParams();
+  void planWork();
+  void pointUserViews();
+  void probe();
+  void partition();
+  bool takesPart(int W) const;
+  void startWorkers();
+  void runShare();
+  void collect();
+  void finish();
+
+  LoopRun &L;
+  Context &C;
+  /// A loop reached from inside a kernel, or before start-up, runs here
+  /// alone.
+  const bool Distribute;
+  const int Size;
+  const double Start;
+  const long long Execution;
   std::optional<WatchScope> Watch;
+  /// Arrays the ranks keep between executions (Residency.h); a loop kept
+  /// spread starts from the ranks that own its rows.
+  std::vector<Ownership> Owners;
+  const bool Resident;
+  const bool PipelineAlone;
+  const int Ranks;
+  /// What the runtime distributes: the iterations, or a bitonic loop's
+  /// pairs; a skewed pipeline distributes j + Skew * i (dlb/Pipeline.h).
+  const Pairing Pairs;
+  const SkewedSpace Skewed;
+  const Range Space;
+  const Ownership *Owned = nullptr;
+  const LoopSpec Spec;
+  ExecParams Params;
+  bool Probing = false;
+  WorkCurve Curve;
+  std::vector<ArrayView> Views;
+  std::optional<Probe> Probed;
+  bool Alone = false;
+  std::vector<Range> Left;
+  std::unique_ptr<ChunkRule> Rule;
+  Partition Parts;
+  bool FromKept = false;
+  bool Keeps = false;
+  std::vector<RankWork> Work;
+  std::unique_ptr<PieceRunner> Exec;
+  std::optional<PipelineRunner> Pipe;
+};
+
+RootExecution::RootExecution(LoopRun &L)
+    : L(L), C(context()), Distribute(C.Running && C.Rank == 0 && !C.InKernel),
+      Size(Distribute ? C.Size : 1), Start(now()),
+      Execution(Distribute ? C.Stats.loop(L.Desc.name(), C.Size).Executions + 1
+                           : 0),
+      Owners(L.Arrays.size()), Resident(Distribute && Size > 1),
+      PipelineAlone(L.Pipelined && Resident && pipelineAlone(L.Desc, C.Opts)),
+      Ranks(PipelineAlone ? 1 : Size), Pairs{L.Lb, L.Ub, L.Bitonic},
+      Skewed{{L.Lb, L.Ub}, {L.OuterLb, L.OuterUb}, L.Skew ? L.Skew : 1},
+      Space(L.Skew ? Skewed.space() : Pairs.space()),
+      Spec{L.Scalars, L.ScalarOffsets, L.Arrays, L.Reductions.size(), Pairs},
+      Left{Space} {}
+
+void RootExecution::validate() {
+  const std::string Where = "in the loop at " + std::string(L.Desc.name());
+  if (L.BadRowLength)
+    userError(Where + ", '" +
+              L.Desc.arrayName(static_cast<unsigned>(L.BadRowLength.Slot)) +
+              "' of " + std::to_string(L.BadRowLength.Size) +
+              " elements is indexed as rows of " +
+              std::to_string(L.BadRowLength.RowLength) +
+              ", which do not divide it; no iteration has run");
+  checkDisjoint(L.Desc, L.Arrays);
+  checkPins(L.Desc, L.Arrays);
+  skewArrays(L.Desc, L.Arrays, L.Pipelined ? L.Skew : 0);
+  if (L.Stride < 1 || (L.Stride > 1 && (L.Pipelined || L.Bitonic)))
+    userError(Where + ", stride " + std::to_string(L.Stride) +
+              " is not a positive step of a doall loop without pairs; no "
+              "iteration has run");
+}
+
+void RootExecution::prepareResidency() {
   if (Distribute)
-    Watch.emplace(Desc.name(), Execution);
-  // Arrays the ranks keep between executions (Residency.h); a loop kept
-  // spread starts from the ranks that own its rows.
-  std::vector<Ownership> Owners(Arrays.size());
-  const bool Resident = Distribute && Size > 1;
-  const bool PipelineAlone =
-      Pipelined && Resident && pipelineAlone(Desc, C.Opts);
-  const int Ranks = PipelineAlone ? 1 : Size;
-  // What the runtime distributes: the iterations, or a bitonic loop's pairs.
-  const Pairing Pairs{Lb, Ub, Bitonic};
-  // A skewed pipeline distributes j + Skew * i (dlb/Pipeline.h).
-  const SkewedSpace Skewed{{Lb, Ub}, {OuterLb, OuterUb}, Skew ? Skew : 1};
-  const Range Space = Skew ? Skewed.space() : Pairs.space();
+    Watch.emplace(L.Desc.name(), Execution);
+  if (!Resident)
+    return;
   // A pipeline starts from kept columns when they give each of its stages
   // one contiguous range, in order.
-  const int Stages = static_cast<int>(std::min<long long>(Ranks, Ub - Lb));
+  const int Stages = static_cast<int>(std::min<long long>(Ranks, L.Ub - L.Lb));
   auto Fits = [&](const Ownership &O) {
-    if (!Pipelined)
+    if (!L.Pipelined)
       return true;
     const Partition P = ownedPartition(O, Space.Begin, Space.End, Ranks);
     long long At = Space.Begin;
@@ -629,69 +689,70 @@ void LoopRun::run() {
     }
     return At == Space.End;
   };
-  const Ownership *Owned = nullptr;
-  if (Resident)
-    Owned = prepareResidency(Arrays, !Bitonic && !PipelineAlone, Owners,
-                             Fits);
-  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions.size(), Pairs};
-  ExecParams Params =
-      execParams(Strat, Ranks, Arrays, DataBytes, Pairs.sides());
+  Owned = dlb::prepareResidency(L.Arrays, !L.Bitonic && !PipelineAlone,
+                                Owners, Fits);
+}
+
+void RootExecution::planParams() {
+  Params = execParams(L.Strat, Ranks, L.Arrays, L.DataBytes, Pairs.sides());
   // Under auto the model commits to a strategy at the first
   // synchronization (Zaki et al.): a later execution starts with it instead
   // of evaluating the model again, re-selecting only at global
   // synchronizations (--dlb-reselect).
-  if (auto It = C.AutoChoices.find(&Desc);
-      Params.Auto && !Pipelined && It != C.AutoChoices.end()) {
+  if (auto It = C.AutoChoices.find(&L.Desc);
+      Params.Auto && !L.Pipelined && It != C.AutoChoices.end()) {
     Params.Strat = It->second;
     Params.GroupSize = isLocal(Params.Strat) ? Params.LocalGroupSize : Ranks;
     Params.Auto = Params.Reselect;
     Params.Committed = true;
   }
-  if (Pipelined)
-    pipelineParams(Params, Desc, Skewed, MaxBlock, Skew, Ranks);
-  Params.Stride = Stride;
-  Params.Anchor = Anchor;
-  if (betweenExecutions(Desc, Params, Sched, Ranks)) {
+  if (L.Pipelined)
+    pipelineParams(Params, L.Desc, Skewed, L.MaxBlock, L.Skew, Ranks);
+  Params.Stride = L.Stride;
+  Params.Anchor = L.Anchor;
+  if (betweenExecutions(L.Desc, Params, L.Sched, Ranks)) {
     Params.Asked = Params.Committed ? Strategy::Auto : Params.Strat;
     Params.Between = true;
     Params.Strat = Strategy::Static;
     Params.Auto = false;
     Params.Committed = false;
   }
-  // W over the units, for the cost model (only auto evaluates it) and the
-  // strips of strip-mined hooks.
-  std::function<double(long long)> UnitWork = WorkFn;
-  const double PerIteration = WorkConstant / static_cast<double>(Stride);
-  if (WorkFn && Stride != 1)
-    UnitWork = [Fn = WorkFn, Stride = Stride](long long I) {
+}
+
+void RootExecution::planWork() {
+  // W over the units, for the cost model (only auto evaluates it), the
+  // probe and the strips of strip-mined hooks.
+  std::function<double(long long)> UnitWork = L.WorkFn;
+  const double PerIteration = L.WorkConstant / static_cast<double>(L.Stride);
+  if (L.WorkFn && L.Stride != 1)
+    UnitWork = [Fn = L.WorkFn, Stride = L.Stride](long long I) {
       return Fn(I) / static_cast<double>(Stride);
     };
-  if (Bitonic)
-    UnitWork = pairWork(Lb, Ub,
-                        WorkFn ? WorkFn : [W = WorkConstant](long long) {
+  if (L.Bitonic)
+    UnitWork = pairWork(L.Lb, L.Ub,
+                        L.WorkFn ? L.WorkFn : [W = L.WorkConstant](long long) {
                           return W;
                         });
   // Distributing at all must pay for moving the data (Profit.h).
-  const bool Probing =
-      Resident && !Owned &&
-      mayProbe(Spec, Pipelined, Bitonic, C.Opts.DistributeAlways);
+  Probing = Resident && !Owned &&
+            mayProbe(Spec, L.Pipelined, L.Bitonic, C.Opts.DistributeAlways);
   // On one rank nothing is balanced: no hooks in the loop, and no W.
-  const HookLevel Hooked = Ranks == 1 ? HookLevel::Execution : Hooks;
+  const HookLevel Hooked = Ranks == 1 ? HookLevel::Execution : L.Hooks;
   const bool NeedsWork =
       Params.Auto || Hooked == HookLevel::Strip || Probing;
-  const WorkCurve Curve = !NeedsWork ? WorkCurve()
-                          : UnitWork ? WorkCurve(Space.Begin, Space.End,
-                                                 UnitWork)
-                                     : WorkCurve(PerIteration);
+  Curve = !NeedsWork ? WorkCurve()
+          : UnitWork ? WorkCurve(Space.Begin, Space.End, UnitWork)
+                     : WorkCurve(PerIteration);
   hookParams(Params, Hooked,
              Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
-  const std::vector<double> EncodedCurve = Curve.encode();
+}
 
+void RootExecution::pointUserViews() {
   // Rank 0's pieces work in the user's memory, whose row tables serve the
   // loop's later executions too (a time loop, LU's steps).
-  std::vector<ArrayView> Views(Arrays.size());
-  for (std::size_t K = 0; K < Arrays.size(); ++K) {
-    const ArrayArg &A = Arrays[K];
+  Views.resize(L.Arrays.size());
+  for (std::size_t K = 0; K < L.Arrays.size(); ++K) {
+    const ArrayArg &A = L.Arrays[K];
     std::vector<char *> &Table = C.RowTables[{
         reinterpret_cast<std::uintptr_t>(A.Data), A.Extent[0],
         A.Extent[1] * static_cast<long long>(A.ElemSize)}];
@@ -699,90 +760,94 @@ void LoopRun::run() {
       pointDistributed(Views[K], A, A, 0, Table);
     else
       pointWhole(Views[K], A, A, Table);
-    for (unsigned P = 0; P < Arrays[K].PinCount; ++P)
-      Views[K].Pinned[P] = pinnedRow(Arrays[K], P);
+    for (unsigned P = 0; P < A.PinCount; ++P)
+      Views[K].Pinned[P] = pinnedRow(A, P);
   }
-  std::optional<Probe> Probed;
-  bool Alone = false;
-  std::vector<Range> Left{Space};
+}
+
+void RootExecution::probe() {
   // The last probe's answer stands for executions it covers: no larger
   // one after it ran alone, no smaller one after it was distributed (LU's
   // shrinking steps, a time loop's equal ones).
-  auto Decided = C.Probes.find(&Desc);
+  auto Decided = C.Probes.find(&L.Desc);
   const bool Known =
       Decided != C.Probes.end() &&
       (Decided->second.Alone ? Space.size() <= Decided->second.Iterations
                              : Space.size() >= Decided->second.Iterations);
-  if (Probing && (!Known || Decided->second.Alone)) {
-    // Alone: nothing to balance, so no hooks in the loop.
-    ExecParams AloneParams =
-        execParams(Strat, 1, Arrays, DataBytes, Pairs.sides());
-    AloneParams.Stride = Stride;
-    AloneParams.Anchor = Anchor;
-    hookParams(AloneParams, HookLevel::Execution, 0);
-    Probed.emplace(Spec, Desc.kernel(), AloneParams, Curve, Views);
-    Alone = Known || !Probed->worthDistributing(
-                         Space, Ranks, Params.Net.Latency,
-                         Params.Net.Bandwidth, Params.Balance.ProfitFactor);
-    if (Known)
-      Probed->runAll(Space);
-    else if (Alone)
-      Probed->runRest();
-    Left = Probed->rest();
-    if (!Known)
-      C.Probes[&Desc] = {Space.size(), Alone};
-    // Nothing was balanced, between executions or otherwise.
-    Params.Between &= !Alone;
-  }
+  if (!Probing || (Known && !Decided->second.Alone))
+    return;
+  // Alone: nothing to balance, so no hooks in the loop.
+  ExecParams AloneParams =
+      execParams(L.Strat, 1, L.Arrays, L.DataBytes, Pairs.sides());
+  AloneParams.Stride = L.Stride;
+  AloneParams.Anchor = L.Anchor;
+  hookParams(AloneParams, HookLevel::Execution, 0);
+  Probed.emplace(Spec, L.Desc.kernel(), AloneParams, Curve, Views);
+  Alone = Known || !Probed->worthDistributing(
+                       Space, Ranks, Params.Net.Latency, Params.Net.Bandwidth,
+                       Params.Balance.ProfitFactor);
+  if (Known)
+    Probed->runAll(Space);
+  else if (Alone)
+    Probed->runRest();
+  Left = Probed->rest();
+  if (!Known)
+    C.Probes[&L.Desc] = {Space.size(), Alone};
+  // Nothing was balanced, between executions or otherwise.
+  Params.Between &= !Alone;
   // Auto: iterations that the samples found to differ widely in cost,
   // beyond what W says, mislead the rates that the block strategies
   // balance by (a rank's speed measured on cheap iterations is not its
   // speed on dear ones): adaptive weighted factoring hands out chunks as
   // the ranks finish them instead, and so do the loop's later executions.
-  if (Probed && !Alone && Params.Auto && !Params.Committed && !Bitonic &&
+  if (!Alone && Params.Auto && !Params.Committed && !L.Bitonic &&
       Probed->costSpread() >= IrregularSpread) {
     Params.Strat = Strategy::AWF;
     Params.Auto = false;
     Params.Committed = true;
-    C.AutoChoices[&Desc] = Params.Strat;
-    LoopStats &S = C.Stats.loop(Desc.name(), C.Size);
+    C.AutoChoices[&L.Desc] = Params.Strat;
+    LoopStats &S = C.Stats.loop(L.Desc.name(), C.Size);
     S.IrregularSpread = Probed->costSpread();
     S.IrregularChoice = strategyName(Params.Strat);
   }
+}
+
+void RootExecution::partition() {
   long long LeftCount = 0;
   for (const Range &R : Left)
     LeftCount += R.size();
   // Self-scheduling: each worker starts with its first chunk.
-  std::unique_ptr<ChunkRule> Rule = chunkRule(Params.Strat);
-  const Partition Parts =
-      Alone   ? Partition(Ranks)
-      : Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
-      : Rule  ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
-              : spreadPartition(startPartition(Desc, Params, Sched, 0,
-                                               LeftCount, Ranks),
-                                Left);
+  Rule = chunkRule(Params.Strat);
+  Parts = Alone   ? Partition(Ranks)
+          : Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
+          : Rule  ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
+                  : spreadPartition(startPartition(L.Desc, Params, L.Sched, 0,
+                                                   LeftCount, Ranks),
+                                    Left);
+  FromKept = startsFromKept(Spec);
+  Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
+                      [](const ArrayArg &A) { return A.Keep || A.Kept; });
+}
+
+bool RootExecution::takesPart(int W) const {
   // Under a dynamic strategy every rank takes part: work may come its way;
   // so does every rank when arrays start from kept rows (it may own some
-  // that another rank needs).
-  const bool FromKept = startsFromKept(Spec);
-  // Every rank also takes part when arrays stay on the ranks: a whole array
-  // kept is counted on every worker in later executions (and a rank without
-  // iterations now may have some then: balanced between executions, or a
-  // static loop of fewer iterations than ranks).
-  const bool Keeps = std::any_of(Arrays.begin(), Arrays.end(),
-                                 [](const ArrayArg &A) {
-                                   return A.Keep || A.Kept;
-                                 });
-  auto TakesPart = [&](int W) {
-    if (Alone)
-      return false;
-    if (Params.Pipelined)
-      return W < Params.Stages;
-    if (FromKept || Keeps)
-      return true;
-    return Params.Strat != Strategy::Static || !Parts[W].empty();
-  };
+  // that another rank needs), and when arrays stay on the ranks: a whole
+  // array kept is counted on every worker in later executions (and a rank
+  // without iterations now may have some then: balanced between
+  // executions, or a static loop of fewer iterations than ranks).
+  if (Alone)
+    return false;
+  if (Params.Pipelined)
+    return W < Params.Stages;
+  if (FromKept || Keeps)
+    return true;
+  return Params.Strat != Strategy::Static || !Parts[W].empty();
+}
+
+void RootExecution::startWorkers() {
   // Whole arrays stored as row tables are packed once for all workers.
+  const std::vector<ArrayArg> &Arrays = L.Arrays;
   std::vector<std::vector<char>> Packed(Arrays.size());
   std::vector<const char *> WholeData(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
@@ -799,17 +864,17 @@ void LoopRun::run() {
   // Waiting here for the sends to complete matters: MPI has no progress
   // thread, so data still queued when rank 0 starts computing would not
   // move until it polls.
+  const std::vector<double> EncodedCurve = Curve.encode();
   std::vector<Command> Commands(Ranks);
   std::vector<std::vector<char>> Bodies(Ranks);
   Requests Sends;
   for (int W = 1; W < Ranks; ++W) {
-    if (!TakesPart(W))
+    if (!takesPart(W))
       continue;
-    Bodies[W] =
-        packBody(Parts[W], Spec, Params, EncodedCurve, Parts, Owners);
+    Bodies[W] = packBody(Parts[W], Spec, Params, EncodedCurve, Parts, Owners);
     Command &Cmd = Commands[W];
     Cmd.Kind = Command::Run;
-    Cmd.LoopId = loopId(Desc);
+    Cmd.LoopId = loopId(L.Desc);
     Cmd.BodyBytes = Bodies[W].size();
     Cmd.Execution = static_cast<std::uint64_t>(Execution);
     postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
@@ -823,17 +888,17 @@ void LoopRun::run() {
     std::vector<Piece> None;
     exchangeKeptRows(Spec, Parts, Owners, None);
   }
+}
 
-  std::vector<RankWork> Work(Ranks, RankWork(Reductions.size()));
-  std::unique_ptr<PieceRunner> Exec;
-  std::optional<PipelineRunner> Pipe;
-  if (Pipelined) {
-    Pipe.emplace(Spec, Desc.kernel(), Params, Views, Parts[0].front(),
+void RootExecution::runShare() {
+  Work.assign(Ranks, RankWork(L.Reductions.size()));
+  if (L.Pipelined) {
+    Pipe.emplace(Spec, L.Desc.kernel(), Params, Views, Parts[0].front(),
                  Piece());
     Pipe->run();
     Work[0] = Pipe->result();
   } else if (!Alone) {
-    Exec = makeRunner(Spec, Desc.kernel(), Params, Curve, Views,
+    Exec = makeRunner(Spec, L.Desc.kernel(), Params, Curve, Views,
                       std::move(Rule));
     for (const Range &B : Parts[0]) {
       Piece P;
@@ -843,10 +908,12 @@ void LoopRun::run() {
     Exec->run();
     Work[0] = Exec->result();
   }
+}
 
+void RootExecution::collect() {
   // Rank 0 waits for the workers to finish: idle time, like any other.
   if (Watch &&
-      !endTogether(Exec ? Exec->strategy() : Params.Strat, Pipelined))
+      !endTogether(Exec ? Exec->strategy() : Params.Strat, L.Pipelined))
     Watch->disarm();
   const double Collect = now();
   std::vector<std::vector<Range>> Executed(Ranks);
@@ -857,7 +924,7 @@ void LoopRun::run() {
     for (const Piece &P : Pipe->executed())
       Executed[0].push_back(P.Iters);
   for (int W = 1; W < Ranks; ++W) {
-    if (!TakesPart(W))
+    if (!takesPart(W))
       continue;
     std::vector<char> Result = receiveResult(W);
     Work[W] = unpackResult(Result, Spec, Executed[W]);
@@ -866,18 +933,19 @@ void LoopRun::run() {
   }
   Work[0].Counters.WaitSeconds += now() - Collect;
   // A pipeline on rank 0 alone: the others had nothing.
-  Work.resize(Size, RankWork(Reductions.size()));
+  Work.resize(Size, RankWork(L.Reductions.size()));
   // The probe's iterations: checked and reduced like a rank's, then
   // counted as rank 0's.
   if (Probed)
     Work.push_back(Probed->result());
   // Each rank counts the iterations j it ran in each row.
-  verify(Desc.name(), Skew ? Lb : Space.Begin, Skew ? Ub : Space.End,
-         Pipelined ? OuterUb - OuterLb : 1, Work);
+  verify(L.Desc.name(), L.Skew ? L.Lb : Space.Begin,
+         L.Skew ? L.Ub : Space.End, L.Pipelined ? L.OuterUb - L.OuterLb : 1,
+         Work);
   if (Resident)
-    recordResidency(Arrays, Space, Executed);
-  for (std::size_t K = 0; K < Reductions.size(); ++K) {
-    const ReductionArg &R = Reductions[K];
+    recordResidency(L.Arrays, Space, Executed);
+  for (std::size_t K = 0; K < L.Reductions.size(); ++K) {
+    const ReductionArg &R = L.Reductions[K];
     for (const RankWork &W : Work)
       if (W.Slots[K].Has)
         R.Combine(R.Var, W.Slots[K].data(), R.Count, R.Op);
@@ -886,21 +954,25 @@ void LoopRun::run() {
     addCounters(Work[0].Counters, Work.back().Counters);
     Work.pop_back();
   }
+}
+
+void RootExecution::finish() {
   if (Pipe) {
     const PipelineReport &R = Pipe->report();
     if (R.Shift.measured())
       C.Shift = R.Shift;
     if (R.ElementSeconds > 0)
-      C.ElementSeconds[&Desc] = R.ElementSeconds;
+      C.ElementSeconds[&L.Desc] = R.ElementSeconds;
   }
   if (Exec && (Params.Auto || Params.Committed) &&
       Exec->strategy() != Strategy::Auto)
-    C.AutoChoices[&Desc] = Exec->strategy();
+    C.AutoChoices[&L.Desc] = Exec->strategy();
+  const std::vector<ArrayArg> &Arrays = L.Arrays;
   if (Distribute) {
-    record(Desc.name(), Params,
+    record(L.Desc.name(), Params,
            Exec ? Exec->selections() : std::vector<Selection>(),
            Pipe ? &Pipe->report() : nullptr, Work, now() - Start);
-    LoopStats &S = C.Stats.loop(Desc.name(), C.Size);
+    LoopStats &S = C.Stats.loop(L.Desc.name(), C.Size);
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
     S.AloneExecutions += Alone || PipelineAlone;
@@ -910,7 +982,7 @@ void LoopRun::run() {
     }
     // The rates of the ranks come from distributed executions.
     if (!Alone && !PipelineAlone)
-      afterExecution(Desc, Params, Work, now() - Start);
+      afterExecution(L.Desc, Params, Work, now() - Start);
   }
   // An execution that hands out arrays for the ranks to keep pays for that
   // once: the executions that start from them tell what distributing costs.
@@ -918,12 +990,91 @@ void LoopRun::run() {
       std::any_of(Arrays.begin(), Arrays.end(),
                   [](const ArrayArg &A) { return A.Keep; }) &&
       !startsFromKept(Spec);
-  if (Pipelined && Resident && (PipelineAlone || !HandsOut)) {
-    Context::PipelineCosts &Costs = C.Pipelines[&Desc];
+  if (L.Pipelined && Resident && (PipelineAlone || !HandsOut)) {
+    Context::PipelineCosts &Costs = C.Pipelines[&L.Desc];
     (PipelineAlone ? Costs.Alone : Costs.Distributed) =
-        (now() - Start) / static_cast<double>((Ub - Lb) * (OuterUb - OuterLb));
+        (now() - Start) /
+        static_cast<double>((L.Ub - L.Lb) * (L.OuterUb - L.OuterLb));
   }
 }
+
+void RootExecution::run() {
+  validate();
+  prepareResidency();
+  planParams();
+  planWork();
+  pointUserViews();
+  probe();
+  partition();
+  startWorkers();
+  runShare();
+  collect();
+  finish();
+}
+
+void LoopRun::run() {
+  if (Ub <= Lb || (Pipelined && OuterUb <= OuterLb))
+    return;
+  RootExecution(*this).run();
+}
+
+namespace {
+/// A worker's whole arrays of an execution: received from rank 0, or the
+/// copies kept since an earlier execution.
+std::vector<std::shared_ptr<std::vector<char>>>
+receiveWholeArrays(const std::vector<ArrayArg> &Arrays) {
+  ResidencyState &Kept = context().Residency;
+  std::vector<std::shared_ptr<std::vector<char>>> Whole(Arrays.size());
+  Requests Reqs;
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    const ArrayArg &A = Arrays[K];
+    if (A.Role != ArrayArg::Whole)
+      continue;
+    if (A.Kept) {
+      Whole[K] = Kept.Kept[A.Id].Whole;
+      if (!Whole[K])
+        fatal("a whole array to be kept from an earlier execution is not");
+      continue;
+    }
+    Whole[K] = std::make_shared<std::vector<char>>(arrayBytes(A));
+    postRecv(Whole[K]->data(), Whole[K]->size(), 0, WholeTag, Reqs);
+    if (A.Keep)
+      Kept.Kept[A.Id].Whole = Whole[K];
+  }
+  waitAll(Reqs, {"the start of an execution", 0});
+  return Whole;
+}
+
+/// Runs a worker's pieces under the execution's protocol (a pipeline's
+/// stage, or a PieceRunner), keeps the rows the ranks keep, and sends rank
+/// 0 the result.
+void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
+                    const ExecParams &Params, const WorkCurve &Curve,
+                    std::vector<ArrayView> &Views,
+                    const std::vector<Range> &Blocks,
+                    std::vector<Piece> Pieces, WatchScope &Watch) {
+  if (Params.Pipelined) {
+    PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
+                        std::move(Pieces.front()));
+    Pipe.run();
+    keepExecutedRows(Spec,
+                     Params.Skew ? Params.skewed().space()
+                                 : Spec.Pairs.space(),
+                     Pipe.executed());
+    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec), Watch,
+               /*Together=*/false);
+    return;
+  }
+  std::unique_ptr<PieceRunner> Exec =
+      makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
+  for (Piece &P : Pieces)
+    Exec->add(std::move(P));
+  Exec->run();
+  keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
+  sendResult(packResult(Exec->result(), Exec->executed(), Spec), Watch,
+             endTogether(Exec->strategy(), /*Pipelined=*/false));
+}
+} // namespace
 
 void serveRun(const Command &Cmd) {
   const LoopDesc &Desc = loopById(Cmd.LoopId);
@@ -964,26 +1115,8 @@ void serveRun(const Command &Cmd) {
           slabBytes(Arrays[K], {Arrays[K].Pins[P], Arrays[K].Pins[P] + 1}),
           PieceAlign));
 
-  // Whole arrays: received, or the copies kept since an earlier execution.
-  ResidencyState &Kept = context().Residency;
-  std::vector<std::shared_ptr<std::vector<char>>> Whole(Arrays.size());
-  for (std::size_t K = 0; K < Arrays.size(); ++K) {
-    const ArrayArg &A = Arrays[K];
-    if (A.Role != ArrayArg::Whole)
-      continue;
-    if (A.Kept) {
-      Whole[K] = Kept.Kept[A.Id].Whole;
-      if (!Whole[K])
-        fatal("a whole array to be kept from an earlier execution is not");
-      continue;
-    }
-    Whole[K] = std::make_shared<std::vector<char>>(arrayBytes(A));
-    postRecv(Whole[K]->data(), Whole[K]->size(), 0, WholeTag, Reqs);
-    if (A.Keep)
-      Kept.Kept[A.Id].Whole = Whole[K];
-  }
-  waitAll(Reqs, {Start, 0});
-
+  const std::vector<std::shared_ptr<std::vector<char>>> Whole =
+      receiveWholeArrays(Arrays);
   std::vector<ArrayView> Views(Arrays.size());
   std::vector<std::vector<char *>> Tables(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
@@ -1001,26 +1134,8 @@ void serveRun(const Command &Cmd) {
     Pieces.push_back(unpackSlabs(In, Spec, B, Body, SlabSet::Sent));
   if (FromKept)
     exchangeKeptRows(Spec, Parts, Owners, Pieces);
-  if (Params.Pipelined) {
-    PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
-                        std::move(Pieces.front()));
-    Pipe.run();
-    keepExecutedRows(Spec,
-                     Params.Skew ? Params.skewed().space()
-                                 : Spec.Pairs.space(),
-                     Pipe.executed());
-    sendResult(packResult(Pipe.result(), Pipe.executed(), Spec), Watch,
-               /*Together=*/false);
-    return;
-  }
-  std::unique_ptr<PieceRunner> Exec =
-      makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
-  for (Piece &P : Pieces)
-    Exec->add(std::move(P));
-  Exec->run();
-  keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
-  sendResult(packResult(Exec->result(), Exec->executed(), Spec), Watch,
-             endTogether(Exec->strategy(), /*Pipelined=*/false));
+  runWorkerShare(Spec, Kernel, Params, Curve, Views, Blocks,
+                 std::move(Pieces), Watch);
 }
 
 } // namespace dlb

@@ -58,13 +58,210 @@ constexpr const char *ValidOptions =
     "--dlb-costbenefit=on|off, --dlb-trace=FILE, --dlb-timeout=S|off, "
     "--dlb-bind=auto|core|none, --dlb-distribute=auto|always";
 
+/// "bad value 'V' for NAME: expected ...".
+std::string badValue(const std::string &Value, const char *Name,
+                     const char *Expected) {
+  return "bad value '" + Value + "' for " + Name + ": expected " + Expected;
+}
+
+/// Sets Out from a number in the range In accepts; false otherwise.
+template <class T, class Pred>
+bool numberIn(const std::string &Value, T &Out, Pred In) {
+  return parseNumber(Value, Out) && In(Out);
+}
+
+/// A --dlb-NAME=VALUE option: the value's shape for messages, and what a
+/// value sets (false, with Error set, for a bad one).
+struct ValuedOption {
+  const char *Name;
+  const char *Meta;
+  bool (*Apply)(const std::string &Value, Options &Opts, std::string &Error);
+};
+
+const ValuedOption ValuedOptions[] = {
+    {"--dlb-strategy", "NAME",
+     [](const std::string &V, Options &O, std::string &E) {
+       for (const StrategyName &S : Strategies)
+         if (V == S.Name) {
+           O.StrategyGiven = true;
+           O.Strat = S.Strat;
+           return true;
+         }
+       E = "unknown strategy '" + V + "' (valid strategies: " +
+           validStrategies() + ")";
+       return false;
+     }},
+    {"--dlb-stats", "FILE",
+     [](const std::string &V, Options &O, std::string &) {
+       O.StatsFile = V;
+       return true;
+     }},
+    {"--dlb-load", "SPEC",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (parseLoadSchedule(V, O.Load, E))
+         return true;
+       E = "bad value for --dlb-load: " + E;
+       return false;
+     }},
+    {"--dlb-group", "K",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (numberIn(V, O.GroupSize, [](int K) { return K >= 1; }))
+         return true;
+       E = badValue(V, "--dlb-group", "a whole number of ranks >= 1");
+       return false;
+     }},
+    {"--dlb-netprofile", "FILE",
+     [](const std::string &V, Options &O, std::string &) {
+       O.NetProfileFile = V;
+       return true;
+     }},
+    {"--dlb-reselect", "F|off",
+     [](const std::string &V, Options &O, std::string &E) {
+       O.Reselect = V != "off";
+       if (!O.Reselect || numberIn(V, O.ReselectMargin, [](double F) {
+             return F >= 0 && F < 1;
+           }))
+         return true;
+       E = badValue(V, "--dlb-reselect",
+                    "'off' or a fraction in [0, 1), e.g. 0.1 to switch for a "
+                    "predicted 10% gain");
+       return false;
+     }},
+    {"--dlb-future-load", "NAME",
+     [](const std::string &V, Options &O, std::string &E) {
+       for (FutureLoad F : {FutureLoad::Persistent, FutureLoad::Shifting})
+         if (V == futureLoadName(F)) {
+           O.Future = F;
+           return true;
+         }
+       E = badValue(V, "--dlb-future-load", "'persistent' or 'shifting'");
+       return false;
+     }},
+    {"--dlb-blocksize", "B",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (numberIn(V, O.BlockSize, [](long long B) { return B >= 1; }))
+         return true;
+       E = badValue(V, "--dlb-blocksize",
+                    "a whole number of iterations >= 1");
+       return false;
+     }},
+    {"--dlb-period", "S|auto",
+     [](const std::string &V, Options &O, std::string &E) {
+       O.PeriodAuto = V == "auto";
+       if (O.PeriodAuto || numberIn(V, O.Period, [](double S) {
+             return S >= 0 && S <= 3600;
+           }))
+         return true;
+       E = badValue(V, "--dlb-period", "'auto' or seconds in [0, 3600]");
+       return false;
+     }},
+    {"--dlb-interact", "F",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (numberIn(V, O.InteractFraction,
+                    [](double F) { return F > 0 && F <= 1; }))
+         return true;
+       E = badValue(V, "--dlb-interact",
+                    "a fraction in (0, 1], e.g. 0.05 for interactions taking "
+                    "5% of the computing time");
+       return false;
+     }},
+    {"--dlb-quantum", "S",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (numberIn(V, O.Quantum, [](double S) { return S > 0 && S <= 10; }))
+         return true;
+       E = badValue(V, "--dlb-quantum", "seconds in (0, 10]");
+       return false;
+     }},
+    {"--dlb-quantumscale", "K",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (numberIn(V, O.QuantumScale,
+                    [](double K) { return K >= 0 && K <= 1000; }))
+         return true;
+       E = badValue(V, "--dlb-quantumscale", "a number in [0, 1000]");
+       return false;
+     }},
+    {"--dlb-filter", "table|off|H",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (V == "table" || V == "off") {
+         O.Filter = V == "table" ? FilterMode::Table : FilterMode::Off;
+         return true;
+       }
+       O.Filter = FilterMode::Fixed;
+       if (numberIn(V, O.FilterHistory,
+                    [](double H) { return H >= 0 && H < 1; }))
+         return true;
+       E = badValue(V, "--dlb-filter",
+                    "'table', 'off' or a history fraction in [0, 1)");
+       return false;
+     }},
+    {"--dlb-threshold", "F|off",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (V == "off") {
+         O.Threshold = 0;
+         return true;
+       }
+       if (numberIn(V, O.Threshold, [](double F) { return F >= 0 && F < 1; }))
+         return true;
+       E = badValue(V, "--dlb-threshold",
+                    "'off' or a fraction in [0, 1), e.g. 0.1 to move work "
+                    "only for a 10% gain");
+       return false;
+     }},
+    {"--dlb-costbenefit", "on|off",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (V == "on" || V == "off") {
+         O.CostBenefit = V == "on";
+         return true;
+       }
+       E = badValue(V, "--dlb-costbenefit", "'on' or 'off'");
+       return false;
+     }},
+    {"--dlb-trace", "FILE",
+     [](const std::string &V, Options &O, std::string &) {
+       O.TraceFile = V;
+       return true;
+     }},
+    {"--dlb-timeout", "S|off",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (V == "off") {
+         O.Timeout = 0;
+         return true;
+       }
+       if (numberIn(V, O.Timeout, [](double S) { return S > 0 && S <= 1e6; }))
+         return true;
+       E = badValue(V, "--dlb-timeout", "'off' or seconds in (0, 1000000]");
+       return false;
+     }},
+    {"--dlb-bind", "auto|core|none",
+     [](const std::string &V, Options &O, std::string &E) {
+       const std::pair<const char *, BindMode> Modes[] = {
+           {"auto", BindMode::Auto},
+           {"core", BindMode::Core},
+           {"none", BindMode::None}};
+       for (const auto &[Text, Mode] : Modes)
+         if (V == Text) {
+           O.Bind = Mode;
+           return true;
+         }
+       E = badValue(V, "--dlb-bind", "'auto', 'core' or 'none'");
+       return false;
+     }},
+    {"--dlb-distribute", "auto|always",
+     [](const std::string &V, Options &O, std::string &E) {
+       if (V == "auto" || V == "always") {
+         O.DistributeAlways = V == "always";
+         return true;
+       }
+       E = badValue(V, "--dlb-distribute", "'auto' or 'always'");
+       return false;
+     }}};
+
 /// Applies one --dlb-NAME[=VALUE] argument to Opts.
 bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
-  std::size_t Eq = Arg.find('=');
-  std::string Name = Arg.substr(0, Eq);
-  bool HasValue = Eq != std::string::npos;
-  std::string Value = HasValue ? Arg.substr(Eq + 1) : std::string();
-
+  const std::size_t Eq = Arg.find('=');
+  const std::string Name = Arg.substr(0, Eq);
+  const bool HasValue = Eq != std::string::npos;
+  const std::string Value = HasValue ? Arg.substr(Eq + 1) : std::string();
   if (Name == "--dlb-verbose") {
     if (HasValue) {
       Error = "option '--dlb-verbose' takes no value";
@@ -73,203 +270,16 @@ bool parseOption(const std::string &Arg, Options &Opts, std::string &Error) {
     Opts.Verbose = true;
     return true;
   }
-  static const char *const Valued[][2] = {{"--dlb-strategy", "NAME"},
-                                          {"--dlb-stats", "FILE"},
-                                          {"--dlb-load", "SPEC"},
-                                          {"--dlb-group", "K"},
-                                          {"--dlb-netprofile", "FILE"},
-                                          {"--dlb-reselect", "F|off"},
-                                          {"--dlb-future-load", "NAME"},
-                                          {"--dlb-blocksize", "B"},
-                                          {"--dlb-period", "S|auto"},
-                                          {"--dlb-interact", "F"},
-                                          {"--dlb-quantum", "S"},
-                                          {"--dlb-quantumscale", "K"},
-                                          {"--dlb-filter", "table|off|H"},
-                                          {"--dlb-threshold", "F|off"},
-                                          {"--dlb-costbenefit", "on|off"},
-                                          {"--dlb-trace", "FILE"},
-                                          {"--dlb-timeout", "S|off"},
-                                          {"--dlb-bind", "auto|core|none"},
-                                          {"--dlb-distribute", "auto|always"}};
-  const char *Meta = nullptr;
-  for (const auto &V : Valued)
-    if (Name == V[0])
-      Meta = V[1];
-  if (!Meta) {
-    Error = "unknown option '" + Arg + "' (valid options: " + ValidOptions +
-            ")";
-    return false;
-  }
-  if (Value.empty()) {
-    Error = "option '" + Name + "' needs a value: " + Name + "=" + Meta;
-    return false;
-  }
-  if (Name == "--dlb-stats") {
-    Opts.StatsFile = Value;
-    return true;
-  }
-  if (Name == "--dlb-netprofile") {
-    Opts.NetProfileFile = Value;
-    return true;
-  }
-  if (Name == "--dlb-reselect") {
-    Opts.Reselect = Value != "off";
-    if (!Opts.Reselect || (parseNumber(Value, Opts.ReselectMargin) &&
-                           Opts.ReselectMargin >= 0 &&
-                           Opts.ReselectMargin < 1))
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-reselect: expected 'off' "
-            "or a fraction in [0, 1), e.g. 0.1 to switch for a predicted "
-            "10% gain";
-    return false;
-  }
-  if (Name == "--dlb-future-load") {
-    for (FutureLoad F : {FutureLoad::Persistent, FutureLoad::Shifting})
-      if (Value == futureLoadName(F)) {
-        Opts.Future = F;
-        return true;
-      }
-    Error = "bad value '" + Value + "' for --dlb-future-load: expected "
-            "'persistent' or 'shifting'";
-    return false;
-  }
-  if (Name == "--dlb-load") {
-    if (parseLoadSchedule(Value, Opts.Load, Error))
-      return true;
-    Error = "bad value for --dlb-load: " + Error;
-    return false;
-  }
-  if (Name == "--dlb-group") {
-    if (parseNumber(Value, Opts.GroupSize) && Opts.GroupSize >= 1)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-group: expected a whole "
-            "number of ranks >= 1";
-    return false;
-  }
-  if (Name == "--dlb-blocksize") {
-    if (parseNumber(Value, Opts.BlockSize) && Opts.BlockSize >= 1)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-blocksize: expected a whole "
-            "number of iterations >= 1";
-    return false;
-  }
-  if (Name == "--dlb-period") {
-    Opts.PeriodAuto = Value == "auto";
-    if (Opts.PeriodAuto || (parseNumber(Value, Opts.Period) &&
-                            Opts.Period >= 0 && Opts.Period <= 3600))
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-period: expected 'auto' or "
-            "seconds in [0, 3600]";
-    return false;
-  }
-  if (Name == "--dlb-interact") {
-    if (parseNumber(Value, Opts.InteractFraction) &&
-        Opts.InteractFraction > 0 && Opts.InteractFraction <= 1)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-interact: expected a "
-            "fraction in (0, 1], e.g. 0.05 for interactions taking 5% of the "
-            "computing time";
-    return false;
-  }
-  if (Name == "--dlb-quantum") {
-    if (parseNumber(Value, Opts.Quantum) && Opts.Quantum > 0 &&
-        Opts.Quantum <= 10)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-quantum: expected seconds "
-            "in (0, 10]";
-    return false;
-  }
-  if (Name == "--dlb-quantumscale") {
-    if (parseNumber(Value, Opts.QuantumScale) && Opts.QuantumScale >= 0 &&
-        Opts.QuantumScale <= 1000)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-quantumscale: expected a "
-            "number in [0, 1000]";
-    return false;
-  }
-  if (Name == "--dlb-filter") {
-    if (Value == "table" || Value == "off") {
-      Opts.Filter = Value == "table" ? FilterMode::Table : FilterMode::Off;
-      return true;
+  for (const ValuedOption &O : ValuedOptions) {
+    if (Name != O.Name)
+      continue;
+    if (Value.empty()) {
+      Error = "option '" + Name + "' needs a value: " + Name + "=" + O.Meta;
+      return false;
     }
-    Opts.Filter = FilterMode::Fixed;
-    if (parseNumber(Value, Opts.FilterHistory) && Opts.FilterHistory >= 0 &&
-        Opts.FilterHistory < 1)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-filter: expected 'table', "
-            "'off' or a history fraction in [0, 1)";
-    return false;
+    return O.Apply(Value, Opts, Error);
   }
-  if (Name == "--dlb-threshold") {
-    if (Value == "off") {
-      Opts.Threshold = 0;
-      return true;
-    }
-    if (parseNumber(Value, Opts.Threshold) && Opts.Threshold >= 0 &&
-        Opts.Threshold < 1)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-threshold: expected 'off' "
-            "or a fraction in [0, 1), e.g. 0.1 to move work only for a 10% "
-            "gain";
-    return false;
-  }
-  if (Name == "--dlb-costbenefit") {
-    if (Value == "on" || Value == "off") {
-      Opts.CostBenefit = Value == "on";
-      return true;
-    }
-    Error = "bad value '" + Value + "' for --dlb-costbenefit: expected 'on' "
-            "or 'off'";
-    return false;
-  }
-  if (Name == "--dlb-bind") {
-    const std::pair<const char *, BindMode> Modes[] = {
-        {"auto", BindMode::Auto}, {"core", BindMode::Core},
-        {"none", BindMode::None}};
-    for (const auto &[Text, Mode] : Modes)
-      if (Value == Text) {
-        Opts.Bind = Mode;
-        return true;
-      }
-    Error = "bad value '" + Value + "' for --dlb-bind: expected 'auto', "
-            "'core' or 'none'";
-    return false;
-  }
-  if (Name == "--dlb-distribute") {
-    if (Value == "auto" || Value == "always") {
-      Opts.DistributeAlways = Value == "always";
-      return true;
-    }
-    Error = "bad value '" + Value + "' for --dlb-distribute: expected 'auto' "
-            "or 'always'";
-    return false;
-  }
-  if (Name == "--dlb-timeout") {
-    if (Value == "off") {
-      Opts.Timeout = 0;
-      return true;
-    }
-    if (parseNumber(Value, Opts.Timeout) && Opts.Timeout > 0 &&
-        Opts.Timeout <= 1e6)
-      return true;
-    Error = "bad value '" + Value + "' for --dlb-timeout: expected 'off' or "
-            "seconds in (0, 1000000]";
-    return false;
-  }
-  if (Name == "--dlb-trace") {
-    Opts.TraceFile = Value;
-    return true;
-  }
-  for (const StrategyName &S : Strategies) {
-    if (Value == S.Name) {
-      Opts.StrategyGiven = true;
-      Opts.Strat = S.Strat;
-      return true;
-    }
-  }
-  Error = "unknown strategy '" + Value +
-          "' (valid strategies: " + validStrategies() + ")";
+  Error = "unknown option '" + Arg + "' (valid options: " + ValidOptions + ")";
   return false;
 }
 

@@ -714,6 +714,9 @@ private:
                    Fits ? RowLength : 1, 2, 0, Acc));
   }
 
+  /// Rank 0's side of run(), phase by phase (runtime/LoopRun.cpp).
+  friend class RootExecution;
+
   LoopDesc &Desc;
   long long Lb = 0;
   long long Ub = 0;
