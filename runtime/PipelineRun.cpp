@@ -499,23 +499,28 @@ long long PipelineRunner::blocksToSync() const {
   return nextHook(Period.target(), PerBlock, 1LL << 40);
 }
 
-void PipelineRunner::moveColumns(const std::vector<Range> &Old,
-                                 const std::vector<Range> &New) {
-  const std::vector<int> &Members = Groups[MyGroup];
-  const int N = static_cast<int>(Members.size());
-  const int Me = Rank - Members.front();
+namespace {
+/// Columns [R) of array K go from member From to member To of a group.
+struct Segment {
+  std::size_t K;
+  Range R;
+  int From, To;
+};
+
+/// The plan of a redistribution of a group's columns from Old to New (one
+/// range per member, in order), the same on every member: for each member
+/// and array, the columns of its new needed range, each from its old
+/// owner; a halo column outside the group from whoever holds it already
+/// (the member itself, else the group's edge member). NewNeed: member Me's
+/// new needed range of each array.
+std::vector<Segment> columnPlan(const LoopSpec &Spec,
+                                const std::vector<Range> &Old,
+                                const std::vector<Range> &New, int Me,
+                                std::vector<Range> &NewNeed) {
+  const int N = static_cast<int>(Old.size());
   const Range Group{Old.front().Begin, Old.back().End};
-  // Every member computes the same plan: for each member and array, the
-  // columns of its new needed range, each from its old owner; a halo
-  // column outside the group from whoever holds it already (the member
-  // itself, else the group's edge member).
-  struct Segment {
-    std::size_t K;
-    Range R;
-    int From, To;
-  };
   std::vector<Segment> Plan;
-  std::vector<Range> NewNeed(Spec.Arrays.size());
+  NewNeed.assign(Spec.Arrays.size(), Range());
   for (int D = 0; D < N; ++D)
     for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
       const ArrayArg &A = Spec.Arrays[K];
@@ -545,29 +550,46 @@ void PipelineRunner::moveColumns(const std::vector<Range> &Old,
         C = E;
       }
     }
+  return Plan;
+}
+
+/// A worker's storage for the slabs NewNeed of the distributed arrays.
+Piece columnStorage(const LoopSpec &Spec, const std::vector<Range> &NewNeed) {
+  Piece Next;
+  std::size_t Bytes = 0;
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
+    if (Spec.Arrays[K].Role == ArrayArg::Distributed)
+      Bytes += slabBytes(Spec.Arrays[K], NewNeed[K]) + PieceAlign;
+  auto Buffer = std::make_shared<std::vector<char>>(Bytes);
+  Next.Storage = {Buffer};
+  Next.Slabs.resize(Spec.Arrays.size());
+  char *P = Buffer->data();
+  for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
+    const ArrayArg &A = Spec.Arrays[K];
+    if (A.Role != ArrayArg::Distributed)
+      continue;
+    P = reinterpret_cast<char *>(
+        (reinterpret_cast<std::uintptr_t>(P) + PieceAlign - 1) / PieceAlign *
+        PieceAlign);
+    Next.Slabs[K] = {bufferLayout(A, NewNeed[K], P), NewNeed[K].Begin};
+    P += slabBytes(A, NewNeed[K]);
+  }
+  return Next;
+}
+} // namespace
+
+void PipelineRunner::moveColumns(const std::vector<Range> &Old,
+                                 const std::vector<Range> &New) {
+  const std::vector<int> &Members = Groups[MyGroup];
+  const int N = static_cast<int>(Members.size());
+  const int Me = Rank - Members.front();
+  std::vector<Range> NewNeed;
+  const std::vector<Segment> Plan = columnPlan(Spec, Old, New, Me, NewNeed);
   const long long Rows = Params.OuterUb - Params.OuterLb;
   // This rank's new storage (workers; rank 0 keeps the user's arrays).
   Piece Next;
-  if (!UserMemory) {
-    std::size_t Bytes = 0;
-    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
-      if (Spec.Arrays[K].Role == ArrayArg::Distributed)
-        Bytes += slabBytes(Spec.Arrays[K], NewNeed[K]) + PieceAlign;
-    auto Buffer = std::make_shared<std::vector<char>>(Bytes);
-    Next.Storage = {Buffer};
-    Next.Slabs.resize(Spec.Arrays.size());
-    char *P = Buffer->data();
-    for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
-      const ArrayArg &A = Spec.Arrays[K];
-      if (A.Role != ArrayArg::Distributed)
-        continue;
-      P = reinterpret_cast<char *>(
-          (reinterpret_cast<std::uintptr_t>(P) + PieceAlign - 1) /
-          PieceAlign * PieceAlign);
-      Next.Slabs[K] = {bufferLayout(A, NewNeed[K], P), NewNeed[K].Begin};
-      P += slabBytes(A, NewNeed[K]);
-    }
-  }
+  if (!UserMemory)
+    Next = columnStorage(Spec, NewNeed);
   auto Local = [](const Range &R, long long First) {
     return Range{R.Begin - First, R.End - First};
   };

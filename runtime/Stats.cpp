@@ -39,6 +39,51 @@ void writeList(std::FILE *Out, const std::vector<T> &Values, Fn WriteOne) {
   std::fputc(']', Out);
 }
 
+/// The evaluations of the cost model of a loop under auto.
+void writeSelections(std::FILE *Out,
+                     const std::vector<SelectionStats> &Selections) {
+  std::fputs(",\n      \"selections\": ", Out);
+  writeList(Out, Selections, [&](const SelectionStats &Sel) {
+    std::fprintf(Out,
+                 "{\"execution\": %lld, \"synchronization\": %lld, "
+                 "\"from\": ",
+                 Sel.Execution, Sel.Synchronization);
+    writeString(Out, Sel.From);
+    std::fputs(", \"chosen\": ", Out);
+    writeString(Out, Sel.Chosen);
+    std::fprintf(Out, ", \"switched\": %s, \"predicted_seconds\": {",
+                 Sel.From != "auto" && Sel.From != Sel.Chosen ? "true"
+                                                              : "false");
+    // JSON has no infinity: a strategy that cannot finish is null.
+    for (int K = 0; K < NumModelStrategies; ++K) {
+      std::fprintf(Out, "%s\"%s\": ", K ? ", " : "",
+                   strategyName(ModelStrategies[K]));
+      if (std::isfinite(Sel.Predicted[K]))
+        std::fprintf(Out, "%.9g", Sel.Predicted[K]);
+      else
+        std::fputs("null", Out);
+    }
+    std::fputs("}}", Out);
+  });
+}
+
+/// A pipelined loop's figures.
+void writePipeline(std::FILE *Out, const PipelineStats &P) {
+  std::fprintf(
+      Out,
+      ",\n      \"pipeline\": {\"stages\": %d, \"block_size\": %lld, "
+      "\"blocks\": %lld, \"model_blocks\": %.9g, \"t_fixed\": %.9g, "
+      "\"t_incr\": %.9g, \"latency\": %.9g, \"element_seconds\": %.9g, "
+      "\"sequential_seconds\": %.9g, \"predicted_seconds\": %.9g, "
+      "\"pipeline_seconds\": %.9g, \"competing_seconds\": %.9g, "
+      "\"efficiency_bound\": %.9g, \"efficiency\": %.9g}",
+      P.Stages, P.BlockSize, P.Blocks, P.ModelBlocks, P.Shift.Fixed,
+      P.Shift.PerByte, P.Shift.Latency, P.ElementSeconds, P.SeqSeconds,
+      P.PredictedSeconds,
+      P.Seconds, P.CompetingSeconds, P.EfficiencyBound,
+      efficiency(P.SeqSeconds, P.Stages, P.Seconds, P.CompetingSeconds));
+}
+
 } // namespace
 
 LoopStats &StatsTable::loop(const std::string &Name, int Ranks) {
@@ -92,47 +137,10 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
       std::fprintf(Out, ",\n      \"%s\": ", Key);
       writeList(Out, *Values, [&](double V) { std::fprintf(Out, "%.9g", V); });
     }
-    if (!S.Selections.empty()) {
-      std::fputs(",\n      \"selections\": ", Out);
-      writeList(Out, S.Selections, [&](const SelectionStats &Sel) {
-        std::fprintf(Out,
-                     "{\"execution\": %lld, \"synchronization\": %lld, "
-                     "\"from\": ",
-                     Sel.Execution, Sel.Synchronization);
-        writeString(Out, Sel.From);
-        std::fputs(", \"chosen\": ", Out);
-        writeString(Out, Sel.Chosen);
-        std::fprintf(Out, ", \"switched\": %s, \"predicted_seconds\": {",
-                     Sel.From != "auto" && Sel.From != Sel.Chosen ? "true"
-                                                                  : "false");
-        // JSON has no infinity: a strategy that cannot finish is null.
-        for (int K = 0; K < NumModelStrategies; ++K) {
-          std::fprintf(Out, "%s\"%s\": ", K ? ", " : "",
-                       strategyName(ModelStrategies[K]));
-          if (std::isfinite(Sel.Predicted[K]))
-            std::fprintf(Out, "%.9g", Sel.Predicted[K]);
-          else
-            std::fputs("null", Out);
-        }
-        std::fputs("}}", Out);
-      });
-    }
-    if (S.Pipeline.Present) {
-      const PipelineStats &P = S.Pipeline;
-      std::fprintf(
-          Out,
-          ",\n      \"pipeline\": {\"stages\": %d, \"block_size\": %lld, "
-          "\"blocks\": %lld, \"model_blocks\": %.9g, \"t_fixed\": %.9g, "
-          "\"t_incr\": %.9g, \"latency\": %.9g, \"element_seconds\": %.9g, "
-          "\"sequential_seconds\": %.9g, \"predicted_seconds\": %.9g, "
-          "\"pipeline_seconds\": %.9g, \"competing_seconds\": %.9g, "
-          "\"efficiency_bound\": %.9g, \"efficiency\": %.9g}",
-          P.Stages, P.BlockSize, P.Blocks, P.ModelBlocks, P.Shift.Fixed,
-          P.Shift.PerByte, P.Shift.Latency, P.ElementSeconds, P.SeqSeconds,
-          P.PredictedSeconds,
-          P.Seconds, P.CompetingSeconds, P.EfficiencyBound,
-          efficiency(P.SeqSeconds, P.Stages, P.Seconds, P.CompetingSeconds));
-    }
+    if (!S.Selections.empty())
+      writeSelections(Out, S.Selections);
+    if (S.Pipeline.Present)
+      writePipeline(Out, S.Pipeline);
     std::fputs("\n    }", Out);
   }
   std::fputs(First ? "}\n}\n" : "\n  }\n}\n", Out);

@@ -580,7 +580,18 @@ private:
                       const ArrayTypeInfo &TI);
   void handleScalarUse(const DeclRefExpr *D, const VarDecl *V);
   void buildArrays(LoopModel &M);
+  /// The shape(...) clause of a pointer array: its rank, and the row
+  /// length a pointer to rows fixes.
+  void checkShape(const VarDecl *V, const ArrayModel &AM, bool IsPointer);
   bool distributeArray(ArrayModel &AM);
+  /// Where the distributed dimension of one access is (Dim, the first
+  /// access's choice) and the halo it reads (First: the first to count);
+  /// or a fixed row (Acc.Pinned), or a diagnostic (false).
+  bool distributedAccess(ArrayModel &AM, ArrayAccess &Acc, bool ByRows,
+                         std::optional<unsigned> &Dim, bool &First);
+  /// The fixed rows of AM's pinned reads (at most MaxPinnedRows of an
+  /// array distributed by rows); false after a diagnostic.
+  bool pinRows(ArrayModel &AM, std::optional<unsigned> Dim);
   /// A subscript `(i + c) * n + column` of a 1-D array (LinearSubscript).
   struct LinearSubscript {
     const Expr *Row = nullptr;
@@ -637,6 +648,36 @@ private:
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
 };
 
+/// The step of a for loop's increment Inc of V: ++i, i++, i += c,
+/// i = i + c (c a constant in [1, 2^30]) and their opposites; 0 for any
+/// other.
+long long loopStep(const Expr *Inc, const VarDecl *V, ASTContext &Ctx) {
+  auto Constant = [&](const Expr *E) -> long long {
+    Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1 ||
+        R.Val.getInt() > (1LL << 30))
+      return 0;
+    return R.Val.getInt().getExtValue();
+  };
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (refersTo(U->getSubExpr(), V))
+      return U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    const long long By = Constant(CA->getRHS());
+    if (refersTo(CA->getLHS(), V))
+      return CA->getOpcode() == BO_AddAssign   ? By
+             : CA->getOpcode() == BO_SubAssign ? -By
+                                               : 0;
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    const long long By = R ? Constant(R->getRHS()) : 0;
+    if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
+        refersTo(R->getLHS(), V))
+      return R->getOpcode() == BO_Add ? By : R->getOpcode() == BO_Sub ? -By : 0;
+  }
+  return 0;
+}
+
 bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
                                   bool AllowOther) {
   auto [V, Lower] = forIndex(L);
@@ -683,30 +724,7 @@ bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
   // The step: ++i, i++, i += c, i = i + c (c a positive constant) and
   // their opposites.
   const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParens() : nullptr;
-  long long Step = 0;
-  auto Constant = [&](const Expr *E) -> long long {
-    Expr::EvalResult R;
-    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1 ||
-        R.Val.getInt() > (1LL << 30))
-      return 0;
-    return R.Val.getInt().getExtValue();
-  };
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (refersTo(U->getSubExpr(), V))
-      Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
-  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    const long long By = Constant(CA->getRHS());
-    if (refersTo(CA->getLHS(), V))
-      Step = CA->getOpcode() == BO_AddAssign   ? By
-             : CA->getOpcode() == BO_SubAssign ? -By
-                                               : 0;
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-    const long long By = R ? Constant(R->getRHS()) : 0;
-    if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
-        refersTo(R->getLHS(), V))
-      Step = R->getOpcode() == BO_Add ? By : R->getOpcode() == BO_Sub ? -By : 0;
-  }
+  const long long Step = loopStep(Inc, V, Ctx);
   if (Step == 0 || (Step < 0) != Down) {
     error(Inc ? Inc->getBeginLoc() : L->getForLoc(),
           Diag::LoopIncNotCanonical);
@@ -1203,80 +1221,83 @@ std::string LoopAnalyzer::accessText(const ArrayAccess &Acc) const {
 }
 
 /// Infers the distributed dimension and halo of a distributed array.
-bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
+namespace {
+/// A subscript `i + c` of the loop's index.
+bool shifted(const std::optional<AffineForm> &F, const VarDecl *Index) {
+  return F && F->onlyUses(Index) && F->coeff(Index) == 1;
+}
+} // namespace
+
+bool LoopAnalyzer::distributedAccess(ArrayModel &AM, ArrayAccess &Acc,
+                                     bool ByRows, std::optional<unsigned> &Dim,
+                                     bool &First) {
   StringRef Name = AM.Var->getName(), IndexName = Index->getName();
+  SmallVector<unsigned, 2> WithIndex, Candidates;
+  for (unsigned K = 0; K < Acc.SubscriptExprs.size(); ++K)
+    if (mentions(Acc.SubscriptExprs[K], Index)) {
+      WithIndex.push_back(K);
+      if (shifted(Acc.Subs[K], Index))
+        Candidates.push_back(K);
+    }
+  SourceLocation Loc = Acc.Expr->getBeginLoc();
+  // A read of a written array away from the iteration's own element may
+  // see what another iteration writes: the loop is not parallel.
+  auto Reject = [&](Diag Kind) {
+    if (!Acc.Write && AM.Written)
+      report(DE, Loc, Diag::ArrayDistCarried)
+          << Name << printed(Acc.Expr, Ctx) << IndexName;
+    else
+      report(DE, Loc, Kind) << Name << IndexName;
+    return false;
+  };
+  if ((WithIndex.empty() || ByRows) && pinnable(AM, Acc)) {
+    Acc.Pinned = true;
+    return true;
+  }
+  if (WithIndex.empty())
+    return Reject(AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
+                                          : Diag::ArrayDistSubscriptForm);
+  if (WithIndex.size() > 1 && Candidates.empty()) {
+    report(DE, Loc, Diag::ArrayDistSeveralDims) << Name << IndexName;
+    return false;
+  }
+  unsigned D = WithIndex.front();
+  if (!Candidates.empty())
+    D = Dim && llvm::is_contained(Candidates, *Dim) ? *Dim
+                                                    : Candidates.front();
+  if (Dim && *Dim != D) {
+    report(DE, Loc, Diag::ArrayDistInconsistentDim) << Name << D << *Dim;
+    return false;
+  }
+  Dim = D;
+  const std::optional<AffineForm> &F = Acc.Subs[D];
+  if (!shifted(F, Index))
+    return Reject(Diag::ArrayDistSubscriptForm);
+  if (Acc.Write && F->Constant != 0) {
+    report(DE, Loc, Diag::ArrayDistWriteOffset) << Name << IndexName;
+    return false;
+  }
+  long long C = Acc.Write ? 0 : F->Constant;
+  AM.HaloLo = First ? C : std::min(AM.HaloLo, C);
+  AM.HaloHi = First ? C : std::max(AM.HaloHi, C);
+  First = false;
+  return true;
+}
+
+bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   std::optional<unsigned> Dim;
   bool Ok = true;
   AM.HaloLo = AM.HaloHi = 0;
   bool First = true;
   // The distributed dimension is subscripted `i + c` in every access; the
   // others may hold anything, the index too (`A[i][i]`, `L[i][i - 1]`).
-  auto Shifted = [&](const std::optional<AffineForm> &F) {
-    return F && F->onlyUses(Index) && F->coeff(Index) == 1;
-  };
   // A read at a fixed row (PinnedRow) may take any column, the index too
   // (Cholesky's A[k][i]), when the array is distributed by rows elsewhere.
   const bool ByRows = llvm::any_of(AM.Accesses, [&](const ArrayAccess &Acc) {
-    return Shifted(Acc.Subs[0]);
+    return shifted(Acc.Subs[0], Index);
   });
-  for (ArrayAccess &Acc : AM.Accesses) {
-    SmallVector<unsigned, 2> WithIndex, Candidates;
-    for (unsigned K = 0; K < Acc.SubscriptExprs.size(); ++K)
-      if (mentions(Acc.SubscriptExprs[K], Index)) {
-        WithIndex.push_back(K);
-        if (Shifted(Acc.Subs[K]))
-          Candidates.push_back(K);
-      }
-    SourceLocation Loc = Acc.Expr->getBeginLoc();
-    // A read of a written array away from the iteration's own element may
-    // see what another iteration writes: the loop is not parallel.
-    auto Reject = [&](Diag Kind) {
-      if (!Acc.Write && AM.Written)
-        report(DE, Loc, Diag::ArrayDistCarried)
-            << Name << printed(Acc.Expr, Ctx) << IndexName;
-      else
-        report(DE, Loc, Kind) << Name << IndexName;
-      Ok = false;
-    };
-    if ((WithIndex.empty() || ByRows) && pinnable(AM, Acc)) {
-      Acc.Pinned = true;
-      continue;
-    }
-    if (WithIndex.empty()) {
-      Reject(AM.Accesses.size() == 1 ? Diag::ArrayDistNoIndex
-                                     : Diag::ArrayDistSubscriptForm);
-      continue;
-    }
-    if (WithIndex.size() > 1 && Candidates.empty()) {
-      report(DE, Loc, Diag::ArrayDistSeveralDims) << Name << IndexName;
-      Ok = false;
-      continue;
-    }
-    unsigned D = WithIndex.front();
-    if (!Candidates.empty())
-      D = Dim && llvm::is_contained(Candidates, *Dim) ? *Dim
-                                                      : Candidates.front();
-    if (Dim && *Dim != D) {
-      report(DE, Loc, Diag::ArrayDistInconsistentDim) << Name << D << *Dim;
-      Ok = false;
-      continue;
-    }
-    Dim = D;
-    const std::optional<AffineForm> &F = Acc.Subs[D];
-    if (!F || !F->onlyUses(Index) || F->coeff(Index) != 1) {
-      Reject(Diag::ArrayDistSubscriptForm);
-      continue;
-    }
-    if (Acc.Write && F->Constant != 0) {
-      report(DE, Loc, Diag::ArrayDistWriteOffset) << Name << IndexName;
-      Ok = false;
-      continue;
-    }
-    long long C = Acc.Write ? 0 : F->Constant;
-    AM.HaloLo = First ? C : std::min(AM.HaloLo, C);
-    AM.HaloHi = First ? C : std::max(AM.HaloHi, C);
-    First = false;
-  }
+  for (ArrayAccess &Acc : AM.Accesses)
+    Ok &= distributedAccess(AM, Acc, ByRows, Dim, First);
   if (AM.Written) {
     AM.HaloLo = std::min(AM.HaloLo, 0LL);
     AM.HaloHi = std::max(AM.HaloHi, 0LL);
@@ -1287,14 +1308,19 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
       A.Schedule != ScheduleKind::Bitonic) {
     report(DE, AM.Accesses.front().Expr->getBeginLoc(),
            Diag::ArrayDistHigherDim)
-        << Name << AM.Dims << IndexName;
+        << AM.Var->getName() << AM.Dims << Index->getName();
     Ok = false;
   }
   if (Dim)
     AM.DistDim = *Dim;
-  // Fixed rows: of an array distributed by rows, at most MaxPinnedRows of
-  // them; otherwise the reads are what they seemed, reads of other
-  // iterations' elements.
+  return pinRows(AM, Dim) && Ok;
+}
+
+bool LoopAnalyzer::pinRows(ArrayModel &AM, std::optional<unsigned> Dim) {
+  // Of an array distributed by rows, at most MaxPinnedRows of them;
+  // otherwise the reads are what they seemed, reads of other iterations'
+  // elements.
+  bool Ok = true;
   for (ArrayAccess &Acc : AM.Accesses) {
     if (!Acc.Pinned)
       continue;
@@ -1308,11 +1334,12 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
       Acc.Pinned = false;
       if (AM.Written)
         report(DE, Acc.Expr->getBeginLoc(), Diag::ArrayDistCarried)
-            << Name << printed(Acc.Expr, Ctx) << IndexName;
+            << AM.Var->getName() << printed(Acc.Expr, Ctx)
+            << Index->getName();
       else
         report(DE, Acc.Expr->getBeginLoc(),
                Dim ? Diag::ArrayDistSubscriptForm : Diag::ArrayDistNoIndex)
-            << Name << IndexName;
+            << AM.Var->getName() << Index->getName();
       Ok = false;
       continue;
     }
@@ -1528,6 +1555,40 @@ void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
   }
 }
 
+void LoopAnalyzer::checkShape(const VarDecl *V, const ArrayModel &AM,
+                              bool IsPointer) {
+  unsigned Want = AM.Form == ArrayForm::Pointer            ? 1
+                  : AM.Form == ArrayForm::PointerToPointer ? 2
+                                                           : 0;
+  size_t Given = AM.Shape->Extents.size();
+  bool RankOk = AM.Form == ArrayForm::PointerToArray
+                    ? (Given == 1 || Given == 2)
+                    : Given == Want;
+  if (!IsPointer) {
+    report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeNotPointer)
+        << V->getName();
+    Failed = true;
+  } else if (!RankOk) {
+    report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeRank)
+        << unsigned(Given) << V->getName() << AM.Dims;
+    Failed = true;
+  } else if (AM.Form == ArrayForm::PointerToArray && Given == 2) {
+    // T (*p)[M]: the type fixes the row length.
+    llvm::APInt M =
+        cast<ConstantArrayType>(
+            Ctx.getAsArrayType(
+                V->getType().getNonReferenceType()->getPointeeType()))
+            ->getSize();
+    Expr::EvalResult K;
+    if (!AM.Shape->Extents[1]->EvaluateAsInt(K, Ctx) ||
+        K.Val.getInt() != M.getZExtValue()) {
+      report(DE, AM.Shape->ExtentLocs[1], Diag::ArrayShapeRowLength)
+          << V->getName() << M.getZExtValue();
+      Failed = true;
+    }
+  }
+}
+
 void LoopAnalyzer::buildArrays(LoopModel &M) {
   auto Find = [](const SmallVectorImpl<NamedVar> &L, const VarDecl *V) {
     return llvm::any_of(L, [&](const NamedVar &N) { return N.Decl == V; });
@@ -1560,38 +1621,8 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
       report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
       Failed = true;
     }
-    if (AM.Shape) {
-      unsigned Want = AM.Form == ArrayForm::Pointer ? 1
-                      : AM.Form == ArrayForm::PointerToPointer ? 2
-                                                               : 0;
-      size_t Given = AM.Shape->Extents.size();
-      bool RankOk = AM.Form == ArrayForm::PointerToArray
-                        ? (Given == 1 || Given == 2)
-                        : Given == Want;
-      if (!IsPointer) {
-        report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeNotPointer)
-            << V->getName();
-        Failed = true;
-      } else if (!RankOk) {
-        report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeRank)
-            << unsigned(Given) << V->getName() << AM.Dims;
-        Failed = true;
-      } else if (AM.Form == ArrayForm::PointerToArray && Given == 2) {
-        // T (*p)[M]: the type fixes the row length.
-        llvm::APInt M =
-            cast<ConstantArrayType>(
-                Ctx.getAsArrayType(
-                    V->getType().getNonReferenceType()->getPointeeType()))
-                ->getSize();
-        Expr::EvalResult K;
-        if (!AM.Shape->Extents[1]->EvaluateAsInt(K, Ctx) ||
-            K.Val.getInt() != M.getZExtValue()) {
-          report(DE, AM.Shape->ExtentLocs[1], Diag::ArrayShapeRowLength)
-              << V->getName() << M.getZExtValue();
-          Failed = true;
-        }
-      }
-    }
+    if (AM.Shape)
+      checkShape(V, AM, IsPointer);
     if (AM.Written && Find(A.Whole, V)) {
       report(DE, First, Diag::ArrayWholeWritten) << V->getName();
       Failed = true;

@@ -278,6 +278,12 @@ private:
   }
   Poly cost(const Stmt *S);
   Poly children(const Stmt *S);
+  /// An if, a ?: or a switch: the condition, and the branches weighed by
+  /// how often each runs.
+  Poly branchCost(const Stmt *S);
+  /// An operator's own cost (its operands aside): arithmetic, an element
+  /// read, a constructor call.
+  double operatorCost(const Stmt *S);
   Poly loopCost(const ForStmt *F);
   Poly unknownTrips(SourceLocation Loc, Poly P);
   Poly callCost(const CallExpr *C);
@@ -361,6 +367,23 @@ Poly WorkModel::cost(const Stmt *S) {
     P += cost(R->getBody());
     return unknownTrips(R->getForLoc(), P);
   }
+  if (isa<IfStmt, ConditionalOperator, SwitchStmt>(S))
+    return branchCost(S);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    Poly P;
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        P += cost(V->getInit());
+    return P;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    return callCost(C);
+  Poly P = children(S);
+  P.Constant += operatorCost(S);
+  return P;
+}
+
+Poly WorkModel::branchCost(const Stmt *S) {
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     Poly P = cost(If->getInit());
     P += cost(If->getConditionVariableDeclStmt());
@@ -388,22 +411,17 @@ Poly WorkModel::cost(const Stmt *S) {
     P += cost(Sw->getBody()).scaled(1.0 / std::max(1u, Labels));
     return P;
   }
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    Poly P;
-    for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D))
-        P += cost(V->getInit());
-    return P;
-  }
-  if (const auto *C = dyn_cast<CallExpr>(S))
-    return callCost(C);
-  Poly P = children(S);
+  return {};
+}
+
+double WorkModel::operatorCost(const Stmt *S) {
+  double Cost = 0;
   if (const auto *B = dyn_cast<BinaryOperator>(S)) {
     BinaryOperatorKind K = B->getOpcode();
     if (K != BO_Assign && K != BO_Comma && !B->isPtrMemOp())
-      P.Constant += OperatorCost;
+      Cost += OperatorCost;
     if (B->isCompoundAssignmentOp() && isElement(B->getLHS()))
-      P.Constant += ElementCost; // the load of an update
+      Cost += ElementCost; // the load of an update
   } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
     switch (U->getOpcode()) {
     case UO_PreInc:
@@ -411,25 +429,25 @@ Poly WorkModel::cost(const Stmt *S) {
     case UO_PostInc:
     case UO_PostDec:
       if (isElement(U->getSubExpr()))
-        P.Constant += ElementCost;
+        Cost += ElementCost;
       [[fallthrough]];
     case UO_Plus:
     case UO_Minus:
     case UO_Not:
     case UO_LNot:
-      P.Constant += OperatorCost;
+      Cost += OperatorCost;
       break;
     default:
       break;
     }
   } else if (isa<ArraySubscriptExpr>(S)) {
     if (isElement(cast<Expr>(S)))
-      P.Constant += ElementCost;
+      Cost += ElementCost;
   } else if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
     if (!C->getConstructor()->isTrivial())
-      P.Constant += OtherCallCost;
+      Cost += OtherCallCost;
   }
-  return P;
+  return Cost;
 }
 
 Poly WorkModel::callCost(const CallExpr *C) {
