@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Load balancing benchmark of dlbcc/libdlb: static vs the four strategies.
+"""Load balancing benchmark of dlbcc/libdlb: static vs every strategy.
 
     python3 bench/strategies.py [--quick] [--out DIR] [--reps N] [--only A|B]
         [--examples mxm,ac,mandel] [--ranks 2,4] [--loads none,random]
@@ -11,7 +11,8 @@ of build/lib/libdlb.so), then runs:
 
 Experiment A (after Figure 1.7 of Zaki, Parthasarathy & Li): every example
 on P = 2 and 4 ranks, without load and under the emulated external load
-random:max=5,persist=0.5,seed=S; static and gcdlb, gddlb, lcdlb, lddlb, each
+random:max=5,persist=0.5,seed=S; static and every balancing strategy of
+include/dlb/Strategies.def (gcdlb, gddlb, lcdlb, lddlb, gss, fac, awf), each
 repeated (3 times by default). Repetition r uses the same seed S for every
 strategy, so all strategies face the same load schedule (the load level is
 a function of the seed, the rank and the time since start-up; a strategy
@@ -52,7 +53,12 @@ import common
 from common import (LIVE, ROOT, Session, f2, f3, fmt_table, kill_group, log,
                     med, write_csv)
 
-STRATEGIES = ["static", "gcdlb", "gddlb", "lcdlb", "lddlb"]
+# static and every balancing strategy of include/dlb/Strategies.def (the
+# four of Zaki et al. and the self-scheduling family), auto aside.
+STRATEGIES = [s for s in subprocess.run(
+    [sys.executable, os.path.join(ROOT, "tools", "strategies-table.py"),
+     "--names"], check=True, capture_output=True, text=True).stdout.split()
+              if s != "auto"]
 EXAMPLES = ["mxm", "ac", "mandel"]
 # Problem sizes (argv[1]): a static run on 4 ranks takes about 1 s here.
 SIZES_FULL = {"mxm": 768, "ac": 256, "mandel": 2048}
@@ -258,11 +264,10 @@ def summarize_a(results, sizes, examples, ranks, loads):
 
 
 def experiment_b(progs, size, reps, workdir, quiet, reference):
-    variants = [("static", "static", []), ("gcdlb", "gcdlb", []),
-                ("gddlb", "gddlb", []), ("lcdlb", "lcdlb", []),
-                ("lddlb", "lddlb", []),
-                ("lcdlb K=2", "lcdlb", ["--dlb-group=2"]),
-                ("lddlb K=2", "lddlb", ["--dlb-group=2"])]
+    variants = [(s, s, []) for s in STRATEGIES] + [
+        ("lcdlb K=2", "lcdlb", ["--dlb-group=2"]),
+        ("lddlb K=2", "lddlb", ["--dlb-group=2"]),
+        ("auto", "auto", [])]
     statsfile = os.path.join(workdir, "stats_b.json")
     prog = progs["mxm"]
     results = {}

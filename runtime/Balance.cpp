@@ -23,7 +23,7 @@
 // every member of a distributed strategy computes the same decision.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Balance.h"
+#include "Balance.h"
 
 #include <algorithm>
 #include <cassert>

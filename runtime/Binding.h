@@ -11,7 +11,7 @@
 #ifndef DLB_RUNTIME_BINDING_H
 #define DLB_RUNTIME_BINDING_H
 
-#include "dlb/Options.h"
+#include "Options.h"
 
 #include <string>
 

@@ -10,10 +10,10 @@
 #include "Residency.h"
 #include "Stats.h"
 #include "dlb/Loop.h"
-#include "dlb/Network.h"
-#include "dlb/Control.h"
-#include "dlb/Options.h"
-#include "dlb/Pipeline.h"
+#include "Network.h"
+#include "Control.h"
+#include "Options.h"
+#include "Pipeline.h"
 
 #include <mpi.h>
 #include <functional>

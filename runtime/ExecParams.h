@@ -8,12 +8,12 @@
 #ifndef DLB_RUNTIME_EXECPARAMS_H
 #define DLB_RUNTIME_EXECPARAMS_H
 
-#include "dlb/Balance.h"
-#include "dlb/Control.h"
+#include "Balance.h"
+#include "Control.h"
 #include "dlb/Loop.h"
-#include "dlb/Model.h"
-#include "dlb/Options.h"
-#include "dlb/Pipeline.h"
+#include "Model.h"
+#include "Options.h"
+#include "Pipeline.h"
 
 namespace dlb {
 

@@ -5,7 +5,7 @@
 // kernel calls, the hook's slow path (load emulation and polling for load
 // balancing), and the synchronizations of the four strategies of Zaki,
 // Parthasarathy & Li (section 1.2), whose decision is the pure decide() of
-// dlb/Balance.h.
+// runtime/Balance.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_EXECUTION_H
@@ -14,15 +14,15 @@
 #include "Comm.h"
 #include "PieceRunner.h"
 #include "Wire.h"
-#include "dlb/Balance.h"
-#include "dlb/Control.h"
-#include "dlb/Load.h"
+#include "Balance.h"
+#include "Control.h"
+#include "Load.h"
 #include "dlb/Loop.h"
-#include "dlb/Model.h"
-#include "dlb/Options.h"
-#include "dlb/Partition.h"
-#include "dlb/Pipeline.h"
-#include "dlb/Work.h"
+#include "Model.h"
+#include "Options.h"
+#include "Partition.h"
+#include "Pipeline.h"
+#include "Work.h"
 
 #include <deque>
 #include <memory>

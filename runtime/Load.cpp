@@ -4,7 +4,7 @@
 // over time, and the delay that emulates running under it.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Load.h"
+#include "Load.h"
 
 #include <algorithm>
 #include <charconv>

@@ -20,8 +20,8 @@
 #include "Protocol.h"
 #include "Registry.h"
 #include "Wire.h"
-#include "dlb/Partition.h"
-#include "dlb/Pipeline.h"
+#include "Partition.h"
+#include "Pipeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +41,10 @@ using Partition = std::vector<std::vector<Range>>;
 /// constant part underrates a triangular loop's short rows), its uniform
 /// loops 1.0-1.9.
 constexpr double IrregularSpread = 16;
+/// The strategy it runs them under (include/dlb/Strategies.def).
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Desc)
+#define DLB_IRREGULAR_CHOICE(Id) constexpr Strategy IrregularChoice = Strategy::Id;
+#include "dlb/Strategies.def"
 
 /// The strategy and group size of this execution: --dlb-strategy overrides
 /// the loop's clause; under auto the cost model chooses as the execution
@@ -615,7 +619,7 @@ private:
   const bool PipelineAlone;
   const int Ranks;
   /// What the runtime distributes: the iterations, or a bitonic loop's
-  /// pairs; a skewed pipeline distributes j + Skew * i (dlb/Pipeline.h).
+  /// pairs; a skewed pipeline distributes j + Skew * i (runtime/Pipeline.h).
   const Pairing Pairs;
   const SkewedSpace Skewed;
   const Range Space;
@@ -802,7 +806,7 @@ void RootExecution::probe() {
   // the ranks finish them instead, and so do the loop's later executions.
   if (!Alone && Params.Auto && !Params.Committed && !L.Bitonic &&
       Probed->costSpread() >= IrregularSpread) {
-    Params.Strat = Strategy::AWF;
+    Params.Strat = IrregularChoice;
     Params.Auto = false;
     Params.Committed = true;
     C.AutoChoices[&L.Desc] = Params.Strat;

@@ -4,7 +4,7 @@
 // --dlb-* options from the program's arguments.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Options.h"
+#include "Options.h"
 
 #include <cctype>
 #include <cstring>

@@ -5,8 +5,8 @@
 // which iterations the pairs of a bitonic loop stand for.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Partition.h"
-#include "dlb/Balance.h"
+#include "Partition.h"
+#include "Balance.h"
 
 #include <algorithm>
 #include <cassert>

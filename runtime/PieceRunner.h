@@ -14,8 +14,8 @@
 
 #include "ExecParams.h"
 #include "Pieces.h"
-#include "dlb/Load.h"
-#include "dlb/Work.h"
+#include "Load.h"
+#include "Work.h"
 
 #include <deque>
 #include <vector>

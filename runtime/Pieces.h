@@ -11,7 +11,7 @@
 
 #include "Wire.h"
 #include "dlb/Loop.h"
-#include "dlb/Partition.h"
+#include "Partition.h"
 
 #include <memory>
 #include <vector>

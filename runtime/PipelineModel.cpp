@@ -1,13 +1,13 @@
 //===- PipelineModel.cpp - The model of a pipelined doacross loop ---------===//
 //
-// Owns the pure functions of dlb/Pipeline.h: Siegell & Steenkiste's block
+// Owns the pure functions of runtime/Pipeline.h: Siegell & Steenkiste's block
 // size model (eqs. 4, 6, 9, 10), the efficiency measure (eqs. 1-2) and the
 // contiguous redistribution of a pipeline.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Pipeline.h"
+#include "Pipeline.h"
 
-#include "dlb/Balance.h"
+#include "Balance.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 // receives), the start-up measurement of t_fixed and t_incr, and balancing
 // between blocks: work moves between neighbours only, so every rank keeps a
 // contiguous range. The decision is the pure pipelineRanges() of
-// dlb/Pipeline.h.
+// runtime/Pipeline.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_PIPELINERUN_H
@@ -16,8 +16,8 @@
 
 #include "Comm.h"
 #include "Execution.h"
-#include "dlb/Load.h"
-#include "dlb/Pipeline.h"
+#include "Load.h"
+#include "Pipeline.h"
 
 #include <deque>
 #include <vector>

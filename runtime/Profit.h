@@ -2,7 +2,7 @@
 //
 // Rank 0 runs samples of an execution alone, in the user's memory,
 // measures its speed, and asks the cost model
-// (predictDistribution, dlb/Model.h) whether distributing the rest pays
+// (predictDistribution, runtime/Model.h) whether distributing the rest pays
 // for moving its data; if not, it runs the rest alone too.
 //
 //===----------------------------------------------------------------------===//
@@ -10,7 +10,7 @@
 #define DLB_RUNTIME_PROFIT_H
 
 #include "Execution.h"
-#include "dlb/Model.h"
+#include "Model.h"
 
 #include <optional>
 

@@ -26,7 +26,7 @@
 
 #include "Pieces.h"
 #include "dlb/Loop.h"
-#include "dlb/Partition.h"
+#include "Partition.h"
 
 #include <cstdint>
 #include <functional>

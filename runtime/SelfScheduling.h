@@ -14,8 +14,8 @@
 #define DLB_RUNTIME_SELFSCHEDULING_H
 
 #include "PieceRunner.h"
-#include "dlb/Options.h"
-#include "dlb/Partition.h"
+#include "Options.h"
+#include "Partition.h"
 
 #include <memory>
 #include <vector>

@@ -8,8 +8,8 @@
 #ifndef DLB_RUNTIME_STATS_H
 #define DLB_RUNTIME_STATS_H
 
-#include "dlb/Model.h"
-#include "dlb/Pipeline.h"
+#include "Model.h"
+#include "Pipeline.h"
 
 #include <cstdio>
 #include <map>

@@ -1,5 +1,5 @@
 //===- Work.cpp - Cumulative work of a loop's iterations ------------------===//
-#include "dlb/Work.h"
+#include "Work.h"
 
 #include <algorithm>
 

@@ -20,7 +20,7 @@
 #define DLB_LOOP_H
 
 #include "dlb/Hook.h"
-#include "dlb/Options.h"
+#include "dlb/Strategy.h"
 #include "dlb/Views.h"
 
 #include <cmath>

@@ -3,7 +3,7 @@
 // Owns the unit tests of dlb::decide and dlb::fixedGroups.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Balance.h"
+#include "Balance.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // dlb::emulatedDelay.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Load.h"
+#include "Load.h"
 
 #include <gtest/gtest.h>
 

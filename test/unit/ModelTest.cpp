@@ -1,5 +1,5 @@
 //===- ModelTest.cpp - The cost model on hand-computed cases --------------===//
-#include "dlb/Model.h"
+#include "Model.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- NetworkTest.cpp - Pattern fits and the profile file ----------------===//
-#include "dlb/Network.h"
+#include "Network.h"
 
 #include <gtest/gtest.h>
 

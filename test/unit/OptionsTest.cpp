@@ -3,7 +3,7 @@
 // Owns the unit tests of dlb::parseOptions and dlb::strategyName.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Options.h"
+#include "Options.h"
 
 #include <gtest/gtest.h>
 

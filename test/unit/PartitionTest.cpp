@@ -4,7 +4,7 @@
 // dlb::ownedRange.
 //
 //===----------------------------------------------------------------------===//
-#include "dlb/Partition.h"
+#include "Partition.h"
 
 #include <gtest/gtest.h>
 

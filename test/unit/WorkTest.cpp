@@ -1,5 +1,5 @@
 //===- WorkTest.cpp - Cumulative work of iteration ranges -----------------===//
-#include "dlb/Work.h"
+#include "Work.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-//===- dlb/Load.h - Emulated external load --------------------------------===//
+//===- Load.h - Emulated external load ------------------------------------===//
 //
 // The competing loads of the experiments, as pure functions of time so that
 // they are reproducible and testable without MPI:

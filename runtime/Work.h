@@ -1,4 +1,4 @@
-//===- dlb/Work.h - The work of ranges of iterations ----------------------===//
+//===- Work.h - The work of ranges of iterations --------------------------===//
 //
 // W(i), the work of iteration i in basic operations (Zaki, Parthasarathy &
 // Li, section 1.3.1; dlbcc derives it from the loop body), summed over
@@ -11,7 +11,7 @@
 #ifndef DLB_WORK_H
 #define DLB_WORK_H
 
-#include "dlb/Partition.h"
+#include "Partition.h"
 
 #include <functional>
 #include <vector>

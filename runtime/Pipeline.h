@@ -1,4 +1,4 @@
-//===- dlb/Pipeline.h - The model of a pipelined doacross loop -------------===//
+//===- Pipeline.h - The model of a pipelined doacross loop ----------------===//
 //
 // Pure functions (no MPI) of Siegell & Steenkiste, section 4.2: the block
 // size of a strip-mined pipeline (eqs. 4 and 10), its predicted time (eq. 9)
@@ -10,7 +10,7 @@
 #ifndef DLB_PIPELINE_H
 #define DLB_PIPELINE_H
 
-#include "dlb/Partition.h"
+#include "Partition.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-//===- dlb/Balance.h - The load balancing decision ------------------------===//
+//===- Balance.h - The load balancing decision ----------------------------===//
 //
 // The pure part of a load balancing step (Zaki, Parthasarathy & Li, section
 // 1.2, "Work Movement" and "Data Movement and Profitability Analysis"): from
@@ -23,7 +23,7 @@ struct RankProfile {
   /// What moving work has cost this rank so far, per redistribution (the
   /// fixed part: messages and bookkeeping); 0 before the first.
   double MoveSeconds = 0;
-  /// Done and Remaining in units of W (basic operations, dlb/Work.h), for
+  /// Done and Remaining in units of W (basic operations, runtime/Work.h), for
   /// the cost model; decide() balances iterations and ignores them.
   double DoneWork = 0;
   double RemainingWork = 0;

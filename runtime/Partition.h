@@ -1,4 +1,4 @@
-//===- dlb/Partition.h - Initial assignment of iterations to ranks ---------===//
+//===- Partition.h - Initial assignment of iterations to ranks ------------===//
 //
 // Pure functions (no MPI): they decide, the runtime's mechanics carry out.
 //

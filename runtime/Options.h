@@ -1,4 +1,4 @@
-//===- dlb/Options.h - Run-time options of libdlb --------------------------===//
+//===- Options.h - Run-time options of libdlb ------------------------------===//
 //
 // The --dlb-* command-line options. Parsing is a pure function so it can be
 // tested without MPI; the runtime removes the options from argv before the
@@ -8,53 +8,14 @@
 #ifndef DLB_OPTIONS_H
 #define DLB_OPTIONS_H
 
-#include "dlb/Control.h"
-#include "dlb/Load.h"
+#include "Control.h"
+#include "Load.h"
+#include "dlb/Strategy.h"
 
 #include <string>
 #include <vector>
 
 namespace dlb {
-
-/// The strategies of dlb/Strategies.def.
-enum class Strategy {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description) Id,
-#include "dlb/Strategies.def"
-};
-
-/// "auto", "static", "gcdlb", ...
-const char *strategyName(Strategy Strat);
-
-/// Whether the strategy balances within fixed groups (LCDLB, LDDLB) and
-/// whether a group's first rank decides (GCDLB, LCDLB).
-inline bool isLocal(Strategy Strat) {
-  switch (Strat) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
-  case Strategy::Id:                                                           \
-    return Local;
-#include "dlb/Strategies.def"
-  }
-  return false;
-}
-inline bool isCentralized(Strategy Strat) {
-  switch (Strat) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
-  case Strategy::Id:                                                           \
-    return Centralized;
-#include "dlb/Strategies.def"
-  }
-  return false;
-}
-/// Whether rank 0 hands out chunks on request (GSS, FAC, AWF).
-inline bool isSelfScheduled(Strategy Strat) {
-  switch (Strat) {
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
-  case Strategy::Id:                                                           \
-    return Chunks;
-#include "dlb/Strategies.def"
-  }
-  return false;
-}
 
 /// What the model assumes about the load after the synchronization where it
 /// is evaluated.

@@ -1,4 +1,4 @@
-//===- dlb/Model.h - The cost model that selects a strategy ---------------===//
+//===- Model.h - The cost model that selects a strategy -------------------===//
 //
 // Zaki, Parthasarathy & Li, section 1.3.2: the total cost of each strategy
 // from the speeds measured up to a synchronization, the work left, the
@@ -10,9 +10,9 @@
 #ifndef DLB_MODEL_H
 #define DLB_MODEL_H
 
-#include "dlb/Balance.h"
-#include "dlb/Network.h"
-#include "dlb/Options.h"
+#include "Balance.h"
+#include "Network.h"
+#include "Options.h"
 
 #include <vector>
 

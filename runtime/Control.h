@@ -1,4 +1,4 @@
-//===- dlb/Control.h - How often to balance, which rates to trust ----------===//
+//===- Control.h - How often to balance, which rates to trust -------------===//
 //
 // The run-time control of Siegell & Steenkiste, "Automatic selection of load
 // balancing parameters", sections 5.2 and 6.1, as pure functions: the target

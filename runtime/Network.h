@@ -1,4 +1,4 @@
-//===- dlb/Network.h - Network parameters of the cost model ---------------===//
+//===- Network.h - Network parameters of the cost model -------------------===//
 //
 // The network parameters of Zaki, Parthasarathy & Li's cost model (section
 // 1.3.1: latency L, bandwidth B) and the costs of the three communication
