@@ -34,17 +34,6 @@ namespace {
 
 using Partition = std::vector<std::vector<Range>>;
 
-/// Under auto, sampled strata whose costs per work unit differ by this
-/// factor or more make the execution self-scheduled (LoopRun::run).
-/// Measured on 2 ranks here (Probe::costSpread): Mandelbrot rows 42-64
-/// (256 to 2048 rows); the kernel suite's loops at most 7.4 (syr2k: W's
-/// constant part underrates a triangular loop's short rows), its uniform
-/// loops 1.0-1.9.
-constexpr double IrregularSpread = 16;
-/// The strategy it runs them under (include/dlb/Strategies.def).
-#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Desc)
-#define DLB_IRREGULAR_CHOICE(Id) constexpr Strategy IrregularChoice = Strategy::Id;
-#include "dlb/Strategies.def"
 
 /// The strategy and group size of this execution: --dlb-strategy overrides
 /// the loop's clause; under auto the cost model chooses as the execution
@@ -799,21 +788,6 @@ void RootExecution::probe() {
     C.Probes[&L.Desc] = {Space.size(), Alone};
   // Nothing was balanced, between executions or otherwise.
   Params.Between &= !Alone;
-  // Auto: iterations that the samples found to differ widely in cost,
-  // beyond what W says, mislead the rates that the block strategies
-  // balance by (a rank's speed measured on cheap iterations is not its
-  // speed on dear ones): adaptive weighted factoring hands out chunks as
-  // the ranks finish them instead, and so do the loop's later executions.
-  if (!Alone && Params.Auto && !Params.Committed && !L.Bitonic &&
-      Probed->costSpread() >= IrregularSpread) {
-    Params.Strat = IrregularChoice;
-    Params.Auto = false;
-    Params.Committed = true;
-    C.AutoChoices[&L.Desc] = Params.Strat;
-    LoopStats &S = C.Stats.loop(L.Desc.name(), C.Size);
-    S.IrregularSpread = Probed->costSpread();
-    S.IrregularChoice = strategyName(Params.Strat);
-  }
 }
 
 void RootExecution::partition() {

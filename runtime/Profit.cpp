@@ -158,19 +158,6 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
   }
 }
 
-double Probe::costSpread() const {
-  // The second costliest over the second cheapest: one stratum slowed by a
-  // descheduling or by cold caches does not make a loop irregular.
-  std::vector<double> Rates;
-  for (const Stratum &S : Strata)
-    if (S.BestRate > 0)
-      Rates.push_back(S.BestRate);
-  if (Rates.size() < 4)
-    return 1;
-  std::sort(Rates.begin(), Rates.end());
-  return Rates[Rates.size() - 2] / Rates[1];
-}
-
 void Probe::runAll(const Range &Space) {
   Strata.clear();
   runAlone(Space);

@@ -34,10 +34,6 @@ public:
   void runRest();
   /// Runs all of Space alone, without sampling.
   void runAll(const Range &Space);
-  /// How much the sampled strata differ in cost per work unit (per
-  /// iteration when W is unknown): the second costliest's over the second
-  /// cheapest's, 1 with fewer than four strata measured.
-  double costSpread() const;
   /// Whether worthDistributing predicted anything.
   bool predicted() const { return Last.AloneSeconds > 0; }
   const RankWork &result() const { return Exec.result(); }

@@ -179,11 +179,6 @@ void StatsTable::printSummary(std::FILE *Out) const {
                    "distributed with its data\n",
                    S.AloneExecutions, S.Distribution.AloneSeconds,
                    S.Distribution.DistributedSeconds);
-    if (S.IrregularSpread > 0)
-      std::fprintf(Out,
-                   "dlb:   the sampled iterations differ %.1fx in cost: "
-                   "auto -> %s\n",
-                   S.IrregularSpread, S.IrregularChoice.c_str());
     std::fputs("dlb:   iterations per rank:", Out);
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);

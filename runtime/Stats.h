@@ -75,10 +75,6 @@ struct LoopStats {
   long long BetweenExecutions = 0;
   bool Probed = false;
   DistributionPrediction Distribution;
-  /// Under auto, the cost spread of the samples (Probe::costSpread) that
-  /// made it choose self-scheduling; 0 when it did not.
-  double IrregularSpread = 0;
-  std::string IrregularChoice;
   /// Under auto, every evaluation of the model (at most MaxSelections).
   std::vector<SelectionStats> Selections;
   static constexpr std::size_t MaxSelections = 1000;
