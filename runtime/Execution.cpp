@@ -1,27 +1,18 @@
-//===- Execution.cpp - Pieces, hooks and the four strategies --------------===//
+//===- Execution.cpp - The block strategies' executor ---------------------===//
 //
-// A rank runs its pieces one after the other. The kernel calls Block::hook()
-// after every iteration; every ~PollSeconds of computing, the hook's slow
-// path (poll) sleeps for the emulated external load and looks for a
-// synchronization. Synchronization is receiver-initiated: the first rank of
-// a group to run out of work starts it (section 1.2 of the chapter).
-//
-// Every member sends exactly one PROFILE per synchronization (epoch):
-//  * distributed (GDDLB, LDDLB): an idle member sends its PROFILE to every
-//    other member of its group; a member that sees a PROFILE at a hook sends
-//    its own to all and goes on computing; each, once it has all profiles
-//    (at a later hook), computes the same decide() (all-to-all).
-//  * centralized (GCDLB, LCDLB): rank 0 is the balancer (for every group
-//    under LCDLB, which it serves in arrival order while it also computes).
-//    An idle member sends its PROFILE to rank 0; rank 0 sends a SYNC request
-//    to every other member of the group (one-to-all), collects the PROFILEs
-//    (all-to-one) at its hooks while it goes on computing (no rank waits
-//    for a synchronization), decides when it has them all, and sends each
-//    member an INSTRUCTION with the transfers (one-to-all).
-// A decision with no work left in the group ends the loop for the group.
-// Then each sender cuts the iterations it gives away from the end of its
-// remaining work and sends them, with their slabs, in one message per
-// receiver; rank 0, which holds every array whole, receives ranges only.
+// A rank runs its pieces one after the other (PieceRunner). The kernel calls
+// Block::hook() after every iteration; every ~PollSeconds of computing, the
+// hook's slow path (poll) sleeps for the emulated external load and looks
+// for a synchronization. Synchronization is receiver-initiated: the first
+// rank of a group to run out of work starts it (section 1.2 of the
+// chapter). Every member sends exactly one PROFILE per synchronization
+// (epoch); the protocols that gather them are CentralizedSync.cpp (GCDLB,
+// LCDLB) and DistributedSync.cpp (GDDLB, LDDLB); auto's choice and switch
+// are AutoSelection.cpp. A decision with no work left in the group ends the
+// loop for the group. Then each sender cuts the iterations it gives away
+// from the end of its remaining work and sends them, with their slabs, in
+// one message per receiver; rank 0, which holds every array whole,
+// receives ranges only.
 //
 //===----------------------------------------------------------------------===//
 #include "Execution.h"
@@ -45,18 +36,8 @@ namespace {
 /// load, from which the cost model estimates how long a load persists.
 constexpr double SpeedWindowSeconds = 0.05;
 constexpr double SpeedChange = 1.3;
-/// delta, the time decide() takes, for the cost model: a constant, because
-/// the distributed strategies need every rank to evaluate the model on the
-/// same numbers (measured: under 20 us for 16 ranks).
-constexpr double DecisionSeconds = 20e-6;
 
 
-int groupOf(const std::vector<std::vector<int>> &Groups, int Rank) {
-  for (std::size_t G = 0; G < Groups.size(); ++G)
-    if (std::find(Groups[G].begin(), Groups[G].end(), Rank) != Groups[G].end())
-      return static_cast<int>(G);
-  return 0;
-}
 
 template <class T> void sendValue(const T &V, int Dest, int Tag,
                                   Requests &Reqs, std::vector<char> &Keep) {
@@ -77,13 +58,16 @@ template <class T> void sendToAll(const T &V, const std::vector<int> &Dests,
   waitAll(Reqs);
 }
 
-void checkEpoch(int Got, int Want) {
-  if (Got != Want)
-    fatal("load balancing messages out of order (epoch " +
-          std::to_string(Got) + ", expected " + std::to_string(Want) + ")");
-}
 
 } // namespace
+
+int Executor::groupOf(const std::vector<std::vector<int>> &Groups,
+                      int Rank) {
+  for (std::size_t G = 0; G < Groups.size(); ++G)
+    if (std::find(Groups[G].begin(), Groups[G].end(), Rank) != Groups[G].end())
+      return static_cast<int>(G);
+  return 0;
+}
 
 Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
                    const ExecParams &Params, const WorkCurve &Curve,
@@ -318,99 +302,6 @@ void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
   Period.moved(Cost, now());
 }
 
-void Executor::startDistributed() {
-  const std::vector<int> &Members = Groups[MyGroup];
-  startGathering(Pending, Epochs[MyGroup]);
-  Pending.Profiles[Rank] = profile();
-  sendProfileTo(Pending.Profiles[Rank], 0, 0, Members);
-  ++Epochs[MyGroup];
-  // The next period starts now: this rank goes on computing while the
-  // other members' PROFILEs arrive.
-  startPeriod(Pending.Profiles[Rank]);
-  progressDistributed();
-}
-
-bool Executor::progressDistributed() {
-  if (!Pending.Active || !gather(Pending, Groups[MyGroup]))
-    return false;
-  finishDistributed();
-  return true;
-}
-
-void Executor::finishDistributed() {
-  Pending.Active = false;
-  const std::vector<int> &Members = Groups[MyGroup];
-  const std::vector<RankProfile> &Profiles = Pending.Profiles;
-  // The group's first member counts its synchronizations.
-  const bool Counts = Rank == Members.front();
-  Result.Counters.Syncs += Counts;
-  long long Left = 0;
-  for (int M : Members)
-    Left += Profiles[M].Remaining;
-  if (Left == 0) {
-    Terminated = true;
-    return;
-  }
-  // Every member decides on the same profiles, those sent, and reaches the
-  // same transfers and choice (the model is deterministic arithmetic).
-  const Decision D = decide(Profiles, Members, Params.Balance);
-  const Strategy Next =
-      mayChoose(Members) ? choose(Profiles) : Params.Strat;
-  if (D.Move) {
-    // Every member moves its part when it decides: a receiver waits for
-    // the senders', so no work is in flight at the next synchronization.
-    Result.Counters.Redistributions += Counts;
-    moveWork(D.Transfers, /*Receive=*/true);
-    if (!Work.empty())
-      InitiatedIdle = false;
-  }
-  if (Next != Params.Strat)
-    reconfigure(Next, Epochs[MyGroup]);
-}
-
-void Executor::sendProfile() {
-  if (Unanswered)
-    fatal("a member sent a second load balancing profile before rank 0 "
-          "answered the first (epoch " + std::to_string(Epochs[MyGroup]) + ")");
-  Unanswered = true;
-  const RankProfile Mine = profile();
-  sendProfileTo(Mine, Result.Counters.MovedIterations - SentAtSwitch,
-                ReceivedIterations - ReceivedAtSwitch, {0});
-  startPeriod(Mine);
-  ++Epochs[MyGroup];
-}
-
-void Executor::serviceMember() {
-  std::vector<char> Buf;
-  while (!Terminated && !Switched && tryReceive(0, ControlTag, Buf, nullptr)) {
-    Reader In(Buf);
-    const auto Kind = In.get<ControlKind>();
-    const int Epoch = In.get<int>();
-    if (Kind != ControlKind::Request) {
-      // Every other message ends a synchronization this member sent its
-      // PROFILE to, and is the answer to it.
-      if (!Unanswered)
-        fatal("rank 0 answered a load balancing profile this rank did not "
-              "send (epoch " + std::to_string(Epoch) + ")");
-      Unanswered = false;
-    }
-    if (Kind == ControlKind::Terminate) {
-      Terminated = true;
-    } else if (Kind == ControlKind::Switch) {
-      const auto Next = In.get<Strategy>();
-      moveWork(In.getVector<Transfer>(), /*Receive=*/true);
-      reconfigure(Next, Epoch + 1);
-    } else if (Kind == ControlKind::Request) {
-      // A member that ran out of work has sent this epoch's profile already.
-      if (Epoch == Epochs[MyGroup])
-        sendProfile();
-    } else {
-      moveWork(In.getVector<Transfer>(), /*Receive=*/false);
-    }
-  }
-  receivePendingWork();
-}
-
 void Executor::receivePendingWork() {
   for (;;) {
     int Flag = 0;
@@ -421,165 +312,6 @@ void Executor::receivePendingWork() {
     ReceivedIterations += receiveWork(Status.MPI_SOURCE);
     InitiatedIdle = false;
   }
-}
-
-void Executor::beginCollection(int Group, int FirstFrom,
-                               const ProfileMsg *First) {
-  const std::vector<int> &Members = Groups[Group];
-  Writer Request;
-  Request.put(ControlKind::Request);
-  Request.put(Epochs[Group]);
-  sendToMembers(Request.buffer(), Members);
-  Gathering &C = Collections[Group];
-  startGathering(C, Epochs[Group]);
-  if (First)
-    take(C, FirstFrom, *First);
-  progressCollection(Group);
-}
-
-void Executor::startGathering(Gathering &G, int Epoch) {
-  G.Active = true;
-  G.Epoch = Epoch;
-  G.Got.assign(context().Size, false);
-  G.Profiles.assign(context().Size, RankProfile());
-  G.Sent = G.Received = 0;
-}
-
-void Executor::take(Gathering &G, int From, const ProfileMsg &Msg) {
-  checkEpoch(Msg.Epoch, G.Epoch);
-  G.Profiles[From] = Msg.Profile;
-  G.Sent += Msg.Sent;
-  G.Received += Msg.Received;
-  G.Got[From] = true;
-}
-
-bool Executor::gather(Gathering &G, const std::vector<int> &Members) {
-  pullProfiles();
-  bool All = true;
-  for (int M : Members) {
-    if (G.Got[M] || M == Rank)
-      continue;
-    if (Inbox[M].empty()) {
-      All = false;
-      continue;
-    }
-    take(G, M, Inbox[M].front());
-    Inbox[M].pop_front();
-  }
-  return All;
-}
-
-bool Executor::progressCollection(int Group) {
-  Gathering &C = Collections[Group];
-  if (!C.Active || !gather(C, Groups[Group]))
-    return false;
-  finishCollection(Group);
-  return true;
-}
-
-void Executor::finishCollection(int Group) {
-  Gathering &C = Collections[Group];
-  C.Active = false;
-  const std::vector<int> &Members = Groups[Group];
-  const int Epoch = Epochs[Group];
-  const bool Member = Group == MyGroup;
-  std::vector<RankProfile> &Profiles = C.Profiles;
-  // Rank 0's own profile is taken now, the freshest of the group's.
-  if (Member) {
-    Profiles[Rank] = profile();
-    C.Sent += Result.Counters.MovedIterations - SentAtSwitch;
-    C.Received += ReceivedIterations - ReceivedAtSwitch;
-  }
-  ++Epochs[Group];
-  ++Result.Counters.Syncs;
-  if (Member)
-    startPeriod(Profiles[Rank]);
-  long long Left = 0;
-  for (int M : Members)
-    Left += Profiles[M].Remaining;
-  // Done when no member holds work and none is on its way to a member.
-  if (Left == 0 && C.Sent == C.Received) {
-    Writer Stop;
-    Stop.put(ControlKind::Terminate);
-    Stop.put(Epoch);
-    sendToMembers(Stop.buffer(), Members);
-    GroupDone[Group] = true;
-    Terminated |= Member;
-    return;
-  }
-  const Decision D = decide(Profiles, Members, Params.Balance);
-  // Auto: the model may choose now, but not while work is on its way (a
-  // distributed strategy would not wait for it).
-  if (mayChoose(Members) && C.Sent == C.Received) {
-    const Strategy Next = choose(Profiles);
-    if (Next != Params.Strat) {
-      Writer Out;
-      Out.put(ControlKind::Switch);
-      Out.put(Epoch);
-      Out.put(Next);
-      Out.putVector(D.Move ? D.Transfers : std::vector<Transfer>());
-      sendToMembers(Out.buffer(), Members);
-      if (D.Move) {
-        ++Result.Counters.Redistributions;
-        moveWork(D.Transfers, /*Receive=*/true);
-      }
-      reconfigure(Next, Epochs[Group]);
-      return;
-    }
-  }
-  if (D.Move)
-    ++Result.Counters.Redistributions;
-  // Every member gets an INSTRUCTION, the answer to its PROFILE: with the
-  // transfers it must send (section 1.2), or none. The receivers take the
-  // work in at their next hook.
-  Requests Reqs;
-  std::vector<std::vector<char>> Instructions;
-  Instructions.reserve(Members.size());
-  for (int M : Members) {
-    std::vector<Transfer> Mine;
-    for (const Transfer &T : D.Transfers)
-      if (T.From == M)
-        Mine.push_back(T);
-    if (M == Rank)
-      continue;
-    Writer Out;
-    Out.put(ControlKind::Instruction);
-    Out.put(Epoch);
-    Out.putVector(Mine);
-    Instructions.push_back(std::move(Out.buffer()));
-    postSend(Instructions.back().data(), Instructions.back().size(), M,
-             ControlTag, Reqs);
-  }
-  waitAll(Reqs);
-  if (Member && D.Move)
-    moveWork(D.Transfers, /*Receive=*/false);
-}
-
-void Executor::sendToMembers(const std::vector<char> &Message,
-                             const std::vector<int> &Members) {
-  Requests Reqs;
-  for (int M : Members)
-    if (M != Rank)
-      postSend(Message.data(), Message.size(), M, ControlTag, Reqs);
-  waitAll(Reqs);
-}
-
-bool Executor::serveGroups() {
-  bool Served = false;
-  for (std::size_t G = 0; G < Collections.size() && !Switched; ++G)
-    Served |= progressCollection(static_cast<int>(G));
-  // A profile from a group with no synchronization going on starts one.
-  pullProfiles();
-  for (std::size_t R = 0; R < Inbox.size() && !Switched; ++R) {
-    const int Group = groupOf(Groups, static_cast<int>(R));
-    if (Inbox[R].empty() || Collections[Group].Active)
-      continue;
-    const ProfileMsg Msg = Inbox[R].front();
-    Inbox[R].pop_front();
-    beginCollection(Group, static_cast<int>(R), &Msg);
-    Served = true;
-  }
-  return Served;
 }
 
 void Executor::sendProfileTo(const RankProfile &Mine, long long Sent,
@@ -640,150 +372,9 @@ void Executor::checkSync() {
     receivePendingWork();
 }
 
-bool Executor::mayChoose(const std::vector<int> &Members) const {
-  return Params.Auto &&
-         static_cast<int>(Members.size()) == context().Size &&
-         (Params.Strat == Strategy::Auto || Params.Reselect);
-}
-
-Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
-  std::vector<int> All(context().Size);
-  std::iota(All.begin(), All.end(), 0);
-  ModelInput In;
-  In.Speeds = memberSpeeds(Profiles, All, /*InWork=*/true);
-  if (In.Speeds.empty())
-    return Params.Strat == Strategy::Auto ? Strategy::GDDLB : Params.Strat;
-  double Work = 0, Iterations = 0;
-  for (const RankProfile &P : Profiles) {
-    In.Remaining.push_back(P.RemainingWork);
-    Work += P.RemainingWork;
-    Iterations += static_cast<double>(P.Remaining);
-  }
-  In.WorkPerIteration =
-      Work > 0 && Iterations > 0 ? Work / Iterations : Curve.perIteration();
-  if (!(In.WorkPerIteration > 0))
-    In.WorkPerIteration = 1;
-  In.DataBytes = Params.DataBytes;
-  In.GroupSize = Params.LocalGroupSize;
-  In.Delta = DecisionSeconds;
-  In.PollSeconds = PollSeconds;
-  In.ProfileBytes = sizeof(ProfileMsg);
-  In.InstructionBytes = sizeof(ControlKind) + sizeof(int) + 2 * sizeof(Transfer);
-  In.Net = Params.Net;
-  In.Balance = Params.Balance;
-  In.Future = Params.Future;
-  // How long a load lasts: the busy time measured per change of speed seen
-  // (at most the period itself, when no speed changed).
-  In.LoadPersistence = loadPersistence(Profiles, All, PollSeconds);
-  const std::vector<Prediction> Predictions = predict(In);
-  Selection S;
-  S.Synchronization = Result.Counters.Syncs;
-  S.From = Params.Strat;
-  // Without re-selection every choice is final: no margin for the locals.
-  S.Chosen = select(Predictions, Params.Strat,
-                    Params.Reselect ? Params.ReselectMargin : 0);
-  for (int K = 0; K < NumModelStrategies; ++K)
-    S.Predicted[K] = Predictions[K].Seconds;
-  Selections.push_back(S);
-  return S.Chosen;
-}
-
-void Executor::reconfigure(Strategy S, int Epoch) {
-  // Called at the same point of the same global synchronization on every
-  // rank, with every transfer completed: epochs and counters restart alike.
-  ++Phase;
-  const int Ranks = context().Size;
-  Params.Strat = S;
-  Params.GroupSize = isLocal(S) ? Params.LocalGroupSize : Ranks;
-  Balancing = Params.GroupSize > 1;
-  Centralized = isCentralized(S);
-  Groups = fixedGroups(Ranks, Params.GroupSize);
-  MyGroup = groupOf(Groups, Rank);
-  Epochs.assign(Groups.size(), Epoch);
-  GroupDone.assign(Groups.size(), false);
-  Collections.assign(Groups.size(), Gathering());
-  // PROFILEs received for the old strategy are void.
-  for (std::deque<ProfileMsg> &Queue : Inbox)
-    Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
-                               [&](const ProfileMsg &M) {
-                                 return M.Phase < Phase;
-                               }),
-                Queue.end());
-  // Idle members start a synchronization of their new group: one that gets
-  // no work must still learn when its group is done.
-  InitiatedIdle = false;
-  Terminated = false;
-  SentAtSwitch = Result.Counters.MovedIterations;
-  ReceivedAtSwitch = ReceivedIterations;
-  Switched = true;
-}
-
 bool Executor::idleStep() {
   Switched = false;
-  if (!Centralized) {
-    if (Terminated)
-      return true;
-    if (!Pending.Active) {
-      if (InitiatedIdle) {
-        // Wait for another member to start the next synchronization.
-        Backoff Wait({"a PROFILE that starts the group's next "
-                      "synchronization"});
-        while (!arrivedProfile())
-          Wait.pause();
-      }
-      InitiatedIdle = true;
-      const double Start = now();
-      startDistributed();
-      Result.Counters.BalanceSeconds += now() - Start;
-    }
-    // Out of work, nothing to do but wait for the other members' PROFILEs.
-    Backoff Wait({"the other members' PROFILEs"});
-    while (!progressDistributed() && Pending.Active)
-      Wait.pause();
-    return Terminated;
-  }
-  // Centralized. Out of work, a rank starts a synchronization once (rank 0
-  // directly, a member by sending its profile), then serves until work or
-  // the end comes; rank 0 serves every group until all are done.
-  Backoff Wait({Rank == 0 ? "the PROFILEs of the groups' synchronizations, "
-                            "or work"
-                          : "an answer, work or the end of the loop",
-                Rank == 0 ? -1 : 0});
-  for (;;) {
-    // A switch of strategy: go on under the new one.
-    if (Switched) {
-      Switched = false;
-      return false;
-    }
-    const bool AllDone = std::all_of(GroupDone.begin(), GroupDone.end(),
-                                     [](bool B) { return B; });
-    if (Rank == 0 ? AllDone : Terminated)
-      return true;
-    if (!Work.empty())
-      return false;
-    // A member whose last PROFILE is unanswered starts its idle one when
-    // the answer has come and left it still idle.
-    if (!InitiatedIdle && !Terminated && (Rank == 0 || !Unanswered)) {
-      const double Start = now();
-      InitiatedIdle = true;
-      if (Rank == 0 && !Collections[MyGroup].Active)
-        beginCollection(MyGroup, -1, nullptr);
-      else if (Rank != 0)
-        sendProfile();
-      Result.Counters.BalanceSeconds += now() - Start;
-    }
-    const double Serve = now();
-    const bool Served = Rank == 0 && serveGroups();
-    if (Rank == 0)
-      receivePendingWork();
-    else
-      serviceMember();
-    Result.Counters.BalanceSeconds += now() - Serve;
-    if (Served)
-      Wait.reset();
-    else
-      Wait.pause();
-  }
+  return Centralized ? idleCentralized() : idleDistributed();
 }
 
 } // namespace dlb

@@ -93,6 +93,10 @@ private:
   /// period has passed (the other members join at their next hook).
   void initiateSync();
   bool idleStep();
+  /// idleStep under a centralized / a distributed protocol.
+  bool idleCentralized();
+  bool idleDistributed();
+  static int groupOf(const std::vector<std::vector<int>> &Groups, int Rank);
   void checkSync();
 
   RankProfile profile() const;
