@@ -63,12 +63,17 @@ TEST(OptionsTest, ProgramNameIsNeverAnOption) {
 }
 
 TEST(OptionsTest, EveryStrategyNameParsesAndRoundTrips) {
+  // Every entry of the registry; the first six spelled out, so that a
+  // change of the table's spelling shows here.
   const std::pair<const char *, Strategy> Names[] = {
-      {"auto", Strategy::Auto},   {"static", Strategy::Static},
-      {"gcdlb", Strategy::GCDLB}, {"gddlb", Strategy::GDDLB},
-      {"lcdlb", Strategy::LCDLB}, {"lddlb", Strategy::LDDLB},
-      {"gss", Strategy::GSS},     {"fac", Strategy::FAC},
-      {"awf", Strategy::AWF}};
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Desc)    \
+  {Name, Strategy::Id},
+#include "dlb/Strategies.def"
+  };
+  const char *const Classic[] = {"auto",  "static", "gcdlb",
+                                 "gddlb", "lcdlb",  "lddlb"};
+  for (std::size_t K = 0; K < 6; ++K)
+    EXPECT_STREQ(Names[K].first, Classic[K]);
   for (const auto &[Name, Strat] : Names) {
     Args A = {"prog", std::string("--dlb-strategy=") + Name};
     Options Opts;
@@ -118,9 +123,13 @@ TEST(OptionsTest, UnknownOptionIsNamed) {
 }
 
 TEST(OptionsTest, UnknownStrategyListsTheValidNames) {
+  std::string Valid;
+#define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Desc)    \
+  Valid += Valid.empty() ? Name : std::string(", ") + Name;
+#include "dlb/Strategies.def"
+  EXPECT_EQ(Valid.rfind("auto, static, gcdlb, gddlb, lcdlb, lddlb", 0), 0u);
   EXPECT_EQ(errorOf({"prog", "--dlb-strategy=dynamic"}),
-            "unknown strategy 'dynamic' (valid strategies: auto, static, "
-            "gcdlb, gddlb, lcdlb, lddlb, gss, fac, awf)");
+            "unknown strategy 'dynamic' (valid strategies: " + Valid + ")");
   // Names are case-sensitive.
   EXPECT_NE(errorOf({"prog", "--dlb-strategy=Static"})
                 .find("unknown strategy 'Static'"),
