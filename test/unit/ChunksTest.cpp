@@ -1,8 +1,9 @@
 //===- ChunksTest.cpp - Tests of the self-scheduling chunk rules ----------===//
 //
 // Owns the unit tests of the chunk rules of guided self-scheduling,
-// factoring and adaptive weighted factoring (runtime/GSS.cpp, FAC.cpp,
-// AWF.cpp), of the registry's self-scheduling column and of firstChunks.
+// factoring, adaptive weighted factoring and trapezoid self-scheduling
+// (runtime/chunks/), of the registry's self-scheduling column and of
+// firstChunks.
 //
 //===----------------------------------------------------------------------===//
 #include "SelfScheduling.h"
@@ -65,9 +66,18 @@ TEST(Chunks, WeightedFactoringSharesABatchBySpeed) {
             (std::vector<long long>{25, 25, 13, 13, 6, 6, 3, 3, 2, 2, 1, 1}));
 }
 
+TEST(Chunks, TrapezoidFallsLinearlyToOne) {
+  // N = 100, P = 2: f = 25, n = ceil(200 / 26) = 8 chunks, d = 24 / 7.
+  auto Rule = chunkRule(Strategy::TSS);
+  ASSERT_TRUE(Rule);
+  EXPECT_EQ(handOut(*Rule, 100, 2),
+            (std::vector<long long>{25, 22, 18, 15, 11, 8, 1}));
+}
+
 TEST(Chunks, EveryRuleHandsOutEverythingOnce) {
   std::mt19937 Gen(11);
-  for (Strategy S : {Strategy::GSS, Strategy::FAC, Strategy::AWF})
+  for (Strategy S :
+       {Strategy::GSS, Strategy::FAC, Strategy::AWF, Strategy::TSS})
     for (int Trial = 0; Trial < 200; ++Trial) {
       const int P = 1 + static_cast<int>(Gen() % 16);
       const long long N = 1 + static_cast<long long>(Gen() % 100000);
