@@ -91,14 +91,9 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
 void Executor::poll(Block &B) {
   // The polls are spaced in wall time, the emulated load's sleep included,
   // so that a slowed-down rank still answers its group promptly.
-  const long long Iters = B.Next - PollNext;
-  const double Compute = now() - LastPoll;
-  const double Delay = account();
-  if (Iters > 0 && Compute + Delay > 0)
-    PerIteration = (Compute + Delay) / static_cast<double>(Iters);
-  trackSpeed(Curve.of({PollNext, B.Next}), Compute + Delay);
-  computedStretch(Compute + Delay);
-  PollNext = B.Next;
+  const Stretch S = hookStretch(B);
+  const long long Iters = S.Iters.size();
+  trackSpeed(Curve.of(S.Iters), S.Seconds);
   HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
   B.Strip = stripSize();
   if (NextHook == 0 && PerIteration > 0)
@@ -171,12 +166,7 @@ void Executor::run() {
   prime();
   LastPoll = now();
   for (;;) {
-    if (!Work.empty()) {
-      Piece P = std::move(Work.front());
-      Work.pop_front();
-      runPiece(std::move(P));
-      continue;
-    }
+    runQueued();
     if (!Balancing)
       return;
     const double Start = now();

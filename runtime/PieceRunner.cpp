@@ -51,6 +51,25 @@ double PieceRunner::account() {
   return Delay;
 }
 
+PieceRunner::Stretch PieceRunner::hookStretch(const Block &B) {
+  const Range Iters{PollNext, B.Next};
+  const double Compute = now() - LastPoll;
+  const double Seconds = Compute + account();
+  if (Iters.size() > 0 && Seconds > 0)
+    PerIteration = Seconds / static_cast<double>(Iters.size());
+  computedStretch(Seconds);
+  PollNext = B.Next;
+  return {Iters, Seconds};
+}
+
+void PieceRunner::runQueued() {
+  while (!Work.empty()) {
+    Piece P = std::move(Work.front());
+    Work.pop_front();
+    runPiece(std::move(P));
+  }
+}
+
 long long PieceRunner::stripSize() const {
   // The operation count of hookParams sizes the strips until the time of an
   // iteration is known; then a strip also lasts at least StripHookSeconds /

@@ -61,6 +61,17 @@ protected:
   /// Accounts compute time since the last poll and sleeps for the emulated
   /// load; returns the time slept.
   double account();
+  /// What every protocol's poll does first: accounts the stretch since the
+  /// last poll (account(), the time per iteration, the watchdog's longest
+  /// stretch) and moves PollNext to B.Next. Returns the iterations run in
+  /// the stretch and the seconds it took, emulated load included.
+  struct Stretch {
+    Range Iters;
+    double Seconds;
+  };
+  Stretch hookStretch(const Block &B);
+  /// Runs the queued pieces until none is left.
+  void runQueued();
   /// Seconds computed or slept for the emulated load so far.
   double busy() const {
     return Result.Counters.ComputeSeconds + Result.Counters.LoadSeconds;

@@ -89,12 +89,7 @@ double SelfScheduler::rate() const {
 }
 
 void SelfScheduler::poll(Block &B) {
-  const long long Iters = B.Next - PollNext;
-  const double Compute = now() - LastPoll;
-  const double Delay = account();
-  if (Iters > 0 && Compute + Delay > 0)
-    PerIteration = (Compute + Delay) / static_cast<double>(Iters);
-  PollNext = B.Next;
+  hookStretch(B);
   B.Strip = stripSize();
   if (Rank == 0) {
     const double Start = now();
@@ -166,12 +161,7 @@ void SelfScheduler::run() {
   prime();
   LastPoll = now();
   for (;;) {
-    if (!Work.empty()) {
-      Piece P = std::move(Work.front());
-      Work.pop_front();
-      runPiece(std::move(P));
-      continue;
-    }
+    runQueued();
     if (Rank != 0) {
       if (!ask())
         return;
