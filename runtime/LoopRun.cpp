@@ -124,6 +124,15 @@ void hookParams(ExecParams &P, HookLevel Hooks, double Work) {
     P.Strip = std::numeric_limits<long long>::max();
 }
 
+/// The hooks of an execution with nothing to balance (one rank, or rank 0
+/// alone): a strip-mined loop runs as one strip; a kernel with its hook in
+/// the body calls it after every iteration anyway, and its polls are spaced
+/// in time like any others (as one strip of the whole execution, each hook
+/// would count as that strip and poll).
+HookLevel unbalancedHooks(HookLevel Emitted) {
+  return Emitted == HookLevel::Body ? HookLevel::Body : HookLevel::Execution;
+}
+
 /// Whether a pipelined loop runs this execution on rank 0 alone: its last
 /// distributed execution took longer per element than running alone does
 /// (measured, or rank 0's dedicated time per element), by the threshold
@@ -591,6 +600,9 @@ private:
   void runShare();
   void collect();
   void finish();
+  /// After a distributed doall execution: its fixed cost, and whether the
+  /// loop is faster alone.
+  void judgeDistributed();
 
   LoopRun &L;
   Context &C;
@@ -682,8 +694,13 @@ void RootExecution::prepareResidency() {
     }
     return At == Space.End;
   };
-  Owned = dlb::prepareResidency(L.Arrays, !L.Bitonic && !PipelineAlone,
-                                Owners, Fits);
+  // A loop that found itself faster alone brings its kept arrays back once.
+  auto Answer = C.Probes.find(&L.Desc);
+  const bool Return = Answer != C.Probes.end() && Answer->second.Return;
+  if (Return)
+    Answer->second.Return = false;
+  Owned = dlb::prepareResidency(
+      L.Arrays, !L.Bitonic && !PipelineAlone && !Return, Owners, Fits);
 }
 
 void RootExecution::planParams() {
@@ -729,8 +746,8 @@ void RootExecution::planWork() {
   // Distributing at all must pay for moving the data (Profit.h).
   Probing = Resident && !Owned &&
             mayProbe(Spec, L.Pipelined, L.Bitonic, C.Opts.DistributeAlways);
-  // On one rank nothing is balanced: no hooks in the loop, and no W.
-  const HookLevel Hooked = Ranks == 1 ? HookLevel::Execution : L.Hooks;
+  // On one rank nothing is balanced: no strips in the loop, and no W.
+  const HookLevel Hooked = Ranks == 1 ? unbalancedHooks(L.Hooks) : L.Hooks;
   const bool NeedsWork =
       Params.Auto || Hooked == HookLevel::Strip || Probing;
   Curve = !NeedsWork ? WorkCurve()
@@ -769,25 +786,39 @@ void RootExecution::probe() {
                              : Space.size() >= Decided->second.Iterations);
   if (!Probing || (Known && !Decided->second.Alone))
     return;
+  Prospect To;
+  To.Ranks = Ranks;
+  To.Latency = Params.Net.Latency;
+  To.Bandwidth = Params.Net.Bandwidth;
+  To.ProfitFactor = Params.Balance.ProfitFactor;
+  To.ExecutionSeconds = C.ExecutionSeconds;
+  To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
+                         [](const ArrayArg &A) { return A.Keep; });
   // Alone: nothing to balance, so no hooks in the loop.
   ExecParams AloneParams =
       execParams(L.Strat, 1, L.Arrays, L.DataBytes, Pairs.sides());
   AloneParams.Stride = L.Stride;
   AloneParams.Anchor = L.Anchor;
-  hookParams(AloneParams, HookLevel::Execution, 0);
+  hookParams(AloneParams, unbalancedHooks(L.Hooks), 0);
   Probed.emplace(Spec, L.Desc.kernel(), AloneParams, Curve, Views);
-  Alone = Known || !Probed->worthDistributing(
-                       Space, Ranks, Params.Net.Latency, Params.Net.Bandwidth,
-                       Params.Balance.ProfitFactor);
+  Alone = Known || !Probed->worthDistributing(Space, To);
   if (Known)
     Probed->runAll(Space);
   else if (Alone)
     Probed->runRest();
   Left = Probed->rest();
-  if (!Known)
-    C.Probes[&L.Desc] = {Space.size(), Alone};
-  // Nothing was balanced, between executions or otherwise.
+  if (!Known) {
+    Context::ProbeAnswer &A = C.Probes[&L.Desc];
+    A.Iterations = Space.size();
+    A.Alone = Alone;
+    A.AloneSeconds = Probed->aloneSeconds();
+  }
+  // Nothing was balanced, between executions or otherwise, and nothing is
+  // left on the ranks.
   Params.Between &= !Alone;
+  if (Alone)
+    for (ArrayArg &A : L.Arrays)
+      A.Keep = false;
 }
 
 void RootExecution::partition() {
@@ -961,6 +992,8 @@ void RootExecution::finish() {
     // The rates of the ranks come from distributed executions.
     if (!Alone && !PipelineAlone)
       afterExecution(L.Desc, Params, Work, now() - Start);
+    if (Exec)
+      judgeDistributed();
   }
   // An execution that hands out arrays for the ranks to keep pays for that
   // once: the executions that start from them tell what distributing costs.
@@ -974,6 +1007,34 @@ void RootExecution::finish() {
         (now() - Start) /
         static_cast<double>((L.Ub - L.Lb) * (L.OuterUb - L.OuterLb));
   }
+}
+
+void RootExecution::judgeDistributed() {
+  const double Elapsed = now() - Start;
+  double Longest = 0;
+  for (const RankWork &W : Work)
+    Longest = std::max(Longest,
+                       W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
+  const double Fixed = std::max(Elapsed - Longest, 0.0);
+  C.ExecutionSeconds =
+      C.ExecutionSeconds > 0 ? std::min(C.ExecutionSeconds, Fixed) : Fixed;
+  // Started from kept arrays, it moved no data: once two such executions
+  // in a row took longer than the probe's time alone (by the threshold, as
+  // pipelineAlone judges a pipeline), the loop runs alone from the next one
+  // on, bringing its arrays back once (a time loop of tiny steps, where
+  // each execution's messages cost more than its iterations).
+  auto It = C.Probes.find(&L.Desc);
+  if (!FromKept || It == C.Probes.end() || It->second.Switched ||
+      It->second.AloneSeconds <= 0 || It->second.Iterations <= 0)
+    return;
+  Context::ProbeAnswer &A = It->second;
+  const double AloneNow = A.AloneSeconds * static_cast<double>(Space.size()) /
+                          static_cast<double>(A.Iterations);
+  A.Slower = AloneNow <= (1 - C.Opts.Threshold) * Elapsed ? A.Slower + 1 : 0;
+  if (A.Slower < 2)
+    return;
+  A.Alone = A.Switched = A.Return = true;
+  A.Iterations = Space.size();
 }
 
 void RootExecution::run() {

@@ -376,8 +376,9 @@ DistributionPrediction predictDistribution(const DistributionInput &In) {
   // transfers are serial on rank 0; the computing is split P ways.
   const double Moved = (In.RowBytes + In.WrittenRowBytes) * (P - 1) / P +
                        In.WholeBytes * (P - 1);
-  Out.DistributedSeconds = In.AloneSeconds / P + Moved * In.ByteSeconds +
-                           (P - 1) * 3 * In.Latency;
+  Out.DistributedSeconds =
+      In.AloneSeconds / P + Moved * In.ByteSeconds +
+      std::max((P - 1) * 3 * In.Latency, In.ExecutionSeconds);
   Out.Pays = In.Ranks > 1 &&
              Out.DistributedSeconds <= In.ProfitFactor * In.AloneSeconds;
   return Out;

@@ -119,6 +119,10 @@ struct DistributionInput {
   double ByteSeconds = 0;
   /// One message.
   double Latency = 0;
+  /// The fixed cost of a distributed execution as measured on this run
+  /// (Context::ExecutionSeconds; 0 until one ran): the commands, the
+  /// results, the workers waking up. Messages alone underestimate it.
+  double ExecutionSeconds = 0;
   /// Distribute only for a predicted time at most this fraction of the
   /// time alone (BalanceParams::ProfitFactor, the threshold of section 6.2).
   double ProfitFactor = 0.9;

@@ -52,7 +52,7 @@ bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
   if (Always || Pipelined || Bitonic)
     return false;
   return std::none_of(Spec.Arrays.begin(), Spec.Arrays.end(),
-                      [](const ArrayArg &A) { return A.Keep || A.Kept; });
+                      [](const ArrayArg &A) { return A.Kept; });
 }
 
 Probe::Probe(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Alone,
@@ -78,10 +78,9 @@ std::vector<Range> Probe::rest() const {
   return Left;
 }
 
-DistributionInput Probe::costs(int Ranks, double Latency, double Bandwidth,
-                               double ProfitFactor) const {
+DistributionInput Probe::costs(const Prospect &To) const {
   DistributionInput In;
-  In.Ranks = Ranks;
+  In.Ranks = To.Ranks;
   // Each stratum's speed, in work units (W) per second, applied to the
   // work it has left: a triangular loop's later iterations cost more, and
   // Mandelbrot's rows through the set more than those around it.
@@ -93,12 +92,12 @@ DistributionInput Probe::costs(int Ranks, double Latency, double Bandwidth,
         S.BestRate * (S.PerIteration ? static_cast<double>(Left.size())
                                      : Curve.of(Left));
     for (const ArrayArg &A : Spec.Arrays)
-      if (A.Role == ArrayArg::Distributed)
+      if (A.Role == ArrayArg::Distributed && !To.Keeps)
         (A.Acc.Written ? In.WrittenRowBytes : In.RowBytes) +=
             static_cast<double>(slabBytes(A, Left));
   }
   for (const ArrayArg &A : Spec.Arrays)
-    if (A.Role == ArrayArg::Whole)
+    if (A.Role == ArrayArg::Whole && !To.Keeps)
       In.WholeBytes += static_cast<double>(arrayBytes(A));
   // Written rows go out and come back.
   In.RowBytes += In.WrittenRowBytes;
@@ -106,14 +105,14 @@ DistributionInput Probe::costs(int Ranks, double Latency, double Bandwidth,
   // through MPI's buffers and into the receiver's (measured on 1-4 ranks
   // of one host: 64 MB sent in 3.3 times the fresh copy's time); between
   // hosts the link adds its own time.
-  In.ByteSeconds = 3 * freshCopyByteSeconds() + 1 / Bandwidth;
-  In.Latency = Latency;
-  In.ProfitFactor = ProfitFactor;
+  In.ByteSeconds = 3 * freshCopyByteSeconds() + 1 / To.Bandwidth;
+  In.Latency = To.Latency;
+  In.ExecutionSeconds = To.ExecutionSeconds;
+  In.ProfitFactor = To.ProfitFactor;
   return In;
 }
 
-bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
-                              double Bandwidth, double ProfitFactor) {
+bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
   // Samples from strata spread over the execution: its first iterations
   // alone may not be like the rest.
   const long long Count = std::min<long long>(Strata8, Space.size());
@@ -127,7 +126,7 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
     S.Cap = S.Whole.Begin + std::max<long long>(1, S.Whole.size() / 16);
     Strata.push_back(S);
   }
-  double Seconds = 0;
+  Sampled = 0;
   for (long long Chunk = 1;; Chunk *= 2) {
     bool Ran = false;
     for (Stratum &S : Strata) {
@@ -139,13 +138,13 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
                                          : Curve.of(R);
       if (Work > 0 && (S.BestRate < 0 || T / Work < S.BestRate))
         S.BestRate = T / Work;
-      Seconds += T;
+      Sampled += T;
       S.Next = R.End;
       Ran = true;
     }
     if (rest().empty())
       return false;
-    DistributionInput In = costs(Ranks, Latency, Bandwidth, ProfitFactor);
+    DistributionInput In = costs(To);
     Last = predictDistribution(In);
     if (!Ran)
       return Last.Pays;
@@ -153,7 +152,7 @@ bool Probe::worthDistributing(const Range &Space, int Ranks, double Latency,
     // matter, and it would pay even if the iterations were twice as fast
     // as measured (the first ones run with cold caches).
     In.AloneSeconds /= 2;
-    if (Seconds >= MinSeconds && predictDistribution(In).Pays)
+    if (Sampled >= MinSeconds && predictDistribution(In).Pays)
       return true;
   }
 }

@@ -16,6 +16,19 @@
 
 namespace dlb {
 
+/// What distributing an execution would face besides its work.
+struct Prospect {
+  int Ranks = 1;
+  double Latency = 0;
+  double Bandwidth = 0;
+  double ProfitFactor = 0.9;
+  /// Context::ExecutionSeconds.
+  double ExecutionSeconds = 0;
+  /// The arrays stay on the ranks after this execution: moving them is paid
+  /// once for many executions, so only the fixed cost counts.
+  bool Keeps = false;
+};
+
 class Probe {
 public:
   /// Alone: the parameters of a one-rank execution; Views point at the
@@ -25,9 +38,8 @@ public:
 
   /// Runs samples of Space (the first iterations of each of 8 strata, in
   /// growing chunks, at most a sixteenth of each) until the model's answer
-  /// is clear; true: distribute rest() over Ranks ranks.
-  bool worthDistributing(const Range &Space, int Ranks, double Latency,
-                         double Bandwidth, double ProfitFactor);
+  /// is clear; true: distribute rest() over the prospect's ranks.
+  bool worthDistributing(const Range &Space, const Prospect &To);
   /// The iterations the probe has not run, in order.
   std::vector<Range> rest() const;
   /// Runs rest() alone.
@@ -38,6 +50,8 @@ public:
   bool predicted() const { return Last.AloneSeconds > 0; }
   const RankWork &result() const { return Exec.result(); }
   const DistributionPrediction &prediction() const { return Last; }
+  /// The execution's time alone: the samples' and the predicted rest's.
+  double aloneSeconds() const { return Sampled + Last.AloneSeconds; }
 
 private:
   struct Stratum {
@@ -54,19 +68,19 @@ private:
 
   /// Runs R alone; returns the kernel's seconds.
   double runAlone(const Range &R);
-  DistributionInput costs(int Ranks, double Latency, double Bandwidth,
-                          double ProfitFactor) const;
+  DistributionInput costs(const Prospect &To) const;
 
   const LoopSpec &Spec;
   const WorkCurve &Curve;
   Executor Exec;
   std::vector<Stratum> Strata;
   DistributionPrediction Last;
+  double Sampled = 0;
 };
 
 /// Whether Probe applies to an execution: a doall loop of contiguous
 /// iterations on more than one rank, none of whose arrays is kept on the
-/// ranks (a kept array's movement is paid once for many executions).
+/// ranks already (its rows are there, not on rank 0).
 bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
               bool Always);
 

@@ -120,11 +120,17 @@ bool aliased(const VarDecl *V, const FunctionDecl *F, ASTContext &Ctx) {
     bool VisitDeclRefExpr(DeclRefExpr *D) {
       if (D->getDecl() != V)
         return true;
+      // Up through parentheses and the branches of `c ? x : y`, an lvalue
+      // used the way the conditional is (as in the max(A, B) macros).
+      const Expr *Child = D;
       DynTypedNodeList P = Ctx.getParents(*D);
       while (!P.empty()) {
         const auto *Parent = P[0].get<Expr>();
-        if (!Parent || !isa<ParenExpr>(Parent))
+        const auto *Cond = dyn_cast_or_null<ConditionalOperator>(Parent);
+        if (!Parent ||
+            !(isa<ParenExpr>(Parent) || (Cond && Cond->getCond() != Child)))
           break;
+        Child = Parent;
         P = Ctx.getParents(*Parent);
       }
       const Expr *Parent = P.empty() ? nullptr : P[0].get<Expr>();
@@ -133,8 +139,7 @@ bool aliased(const VarDecl *V, const FunctionDecl *F, ASTContext &Ctx) {
       const auto *Bin = dyn_cast_or_null<BinaryOperator>(Parent);
       bool Plain = (Cast && Cast->getCastKind() == CK_LValueToRValue) ||
                    (Op && Op->isIncrementDecrementOp()) ||
-                   (Bin && Bin->isAssignmentOp() &&
-                    Bin->getLHS()->IgnoreParens() == D);
+                   (Bin && Bin->isAssignmentOp() && Bin->getLHS() == Child);
       Found |= !Plain;
       return true;
     }

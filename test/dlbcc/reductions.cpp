@@ -19,7 +19,7 @@ void reductions(int n) {
 #pragma dlb doall reduction(max: m)
   for (int i = 0; i < n; ++i)
     m = std::min(m, a[i]);
-// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::max(x, e)' or 'x = fmax(x, e)' in the loop
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::max(x, e)', 'x = fmax(x, e)', 'x = x > e ? x : e' or 'if (e > x) x = e' in the loop
 #pragma dlb doall reduction(*: q)
   for (int i = 0; i < n; ++i)
     a[0] = q;
@@ -45,7 +45,7 @@ void reductions(int n) {
   for (int i = 0; i < n; ++i)
     u += a[i];
 // CHECK: :[[@LINE-1]]:5: error: scalar 'u' is assigned in the loop but declared outside it
-// CHECK: :[[@LINE-2]]:10: error: reduction variable 'a' may only be updated as 'x[k] = std::max(x[k], e)' or 'x[k] = fmax(x[k], e)' in the loop
+// CHECK: :[[@LINE-2]]:10: error: reduction variable 'a' may only be updated as 'x[k] = std::max(x[k], e)', 'x[k] = fmax(x[k], e)', 'x[k] = x[k] > e ? x[k] : e' or 'if (e > x[k]) x[k] = e' in the loop
 #pragma dlb doall reduction(+: grid)
   for (int i = 0; i < n; ++i)
     grid[i][0] += 1;
@@ -70,7 +70,42 @@ void reductions(int n) {
 #pragma dlb doall reduction(min: m)
   for (int i = 0; i < n; ++i)
     m = std::min(m, m * a[i]);
-// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::min(x, e)' or 'x = fmin(x, e)' in the loop
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as 'x = std::min(x, e)', 'x = fmin(x, e)', 'x = x < e ? x : e' or 'if (e < x) x = e' in the loop
+// The conditional and guarded forms of C code must keep what the operator
+// keeps, and do nothing else.
+#pragma dlb doall reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    m = m < a[i] ? m : a[i];
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as
+#pragma dlb doall reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    m = m > a[i] ? m : a[i + 1];
+// CHECK: :[[@LINE-1]]:5: error: reduction variable 'm' may only be updated as
+#pragma dlb doall reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    if (a[i] < m)
+      m = a[i];
+// CHECK: :[[@LINE-2]]:16: error: reduction variable 'm' may only be updated as
+#pragma dlb doall reduction(min: m)
+  for (int i = 0; i < n; ++i)
+    if (a[i] < m)
+      m = a[i];
+    else
+      m = 0;
+// CHECK: :[[@LINE-4]]:16: error: reduction variable 'm' may only be updated as
+#pragma dlb doall reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    if (a[i] > m)
+      m = a[i - 1];
+// CHECK: :[[@LINE-2]]:16: error: reduction variable 'm' may only be updated as
+  int at = 0;
+#pragma dlb doall reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    if (a[i] > m) {
+      m = a[i];
+      at = i;
+    }
+// CHECK: :[[@LINE-4]]:16: error: reduction variable 'm' may only be updated as
 // The value of an update is the partial result of one rank: it cannot be used.
 #pragma dlb doall distribute(a) reduction(+: u)
   for (int i = 0; i < n; ++i)

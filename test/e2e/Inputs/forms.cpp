@@ -1,7 +1,8 @@
 // Every data form and clause dlbcc supports, in one program whose output the
 // parallel build must reproduce exactly: pointers with shape (T*, T(*)[M],
 // T**), halo reads, cyclic distribution, column distribution, constants,
-// global live-ins, whole vectors, all reduction operators, `<=` bounds, empty
+// global live-ins, whole vectors, all reduction operators (also as C code
+// writes min and max: macros and guarded assignments), `<=` bounds, empty
 // loops, loops in a function called repeatedly, and exit() after the loops.
 #include <algorithm>
 #include <cmath>
@@ -87,6 +88,35 @@ void reductions(const std::vector<double> &v, int from, int to) {
               prod, lo, hi, count, imax);
 }
 
+#define MAX(A, B) ((A) > (B) ? (A) : (B))
+#define MIN(A, B) ((A) < (B) ? (A) : (B))
+
+// Declared at the top, as C code does; d is private to an iteration: each
+// writes it before reading it, also in the next pass of the outer loop.
+void cstyle(std::vector<double> &v, int from, int to) {
+  double hi = -1e30, lo = 1e30, top = -1e30, bottom = 1e30;
+  double peak[3] = {-1e30, -1e30, -1e30};
+  double d;
+  int i, pass;
+  for (pass = 0; pass < 2; ++pass) {
+#pragma dlb doall reduction(max: hi, top, peak) reduction(min: lo, bottom)
+    for (i = from; i < to; ++i) {
+      d = v[i] * (offset + pass);
+      hi = MAX(hi, d);
+      lo = MIN(d, lo);
+      if (v[i] > top)
+        top = v[i];
+      if (bottom >= v[i] - pass) {
+        bottom = v[i] - pass;
+      }
+      if (peak[i % 3] < d)
+        peak[i % 3] = d;
+    }
+  }
+  std::printf("cstyle [%d,%d): %.3f %.3f %.3f %.3f %.3f %.3f %.3f\n", from, to,
+              hi, lo, top, bottom, peak[0], peak[1], peak[2]);
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 20;
   pointers(n);
@@ -114,6 +144,8 @@ int main(int argc, char **argv) {
   reductions(v, 0, 100);
   reductions(v, 10, 13);
   reductions(v, 50, 50); // empty: the variables keep their values
+  cstyle(v, 0, 100);
+  cstyle(v, 7, 9);
   std::fflush(stdout);
   std::exit(offset == 6 ? 0 : 1);
 }
