@@ -1,5 +1,6 @@
 //===- Privatization.cpp - Scalars private to an iteration ----------------===//
 #include "dlbcc/Analysis/Privatization.h"
+#include "dlbcc/Analysis/ExprQueries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -14,17 +15,6 @@ namespace {
 /// order: nothing; surely writes it before any read; may write it and never
 /// reads it first; may read it before writing it.
 enum class Fate { None, Kill, MaybeKill, Read };
-
-bool mentions(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *D = dyn_cast<DeclRefExpr>(S))
-    return D->getDecl() == V;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, V))
-      return true;
-  return false;
-}
 
 const Expr *bare(const Expr *E) {
   if (const auto *C = dyn_cast<ExprWithCleanups>(E))

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/Analysis/CallChecker.h"
+#include "dlbcc/Analysis/ExprQueries.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
 #include "dlbcc/Support/Text.h"
@@ -144,22 +145,6 @@ struct Poly {
 double toDouble(const llvm::APSInt &I) {
   return I.isSigned() ? static_cast<double>(I.getSExtValue())
                       : static_cast<double>(I.getZExtValue());
-}
-
-bool mentions(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
-    return true;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, V))
-      return true;
-  return false;
-}
-
-bool refersTo(const Expr *E, const VarDecl *V) {
-  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return D && D->getDecl() == V;
 }
 
 /// The degree in the loop index of arithmetic expression \p E, given that of

@@ -1,0 +1,43 @@
+//===- dlbcc/Analysis/ExprQueries.h - Small questions about expressions ---===//
+//
+// The questions every family of loop rules asks of the AST: does a statement
+// mention a variable, is an expression that variable, and which operation
+// consumes an lvalue.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_ANALYSIS_EXPRQUERIES_H
+#define DLBCC_ANALYSIS_EXPRQUERIES_H
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <utility>
+
+namespace clang {
+class Expr;
+class ParentMap;
+class Stmt;
+class ValueDecl;
+} // namespace clang
+
+namespace dlbcc {
+
+/// Whether \p S (null: no) refers to \p V anywhere.
+bool mentions(const clang::Stmt *S, const clang::ValueDecl *V);
+
+/// Whether \p E is \p V, up to parentheses and implicit casts.
+bool refersTo(const clang::Expr *E, const clang::ValueDecl *V);
+
+/// Appends the operands of \p E as a chain of + and - (\p Product: of *),
+/// each with whether it is subtracted: `a - (b - c)` gives a, -b, +c.
+void chainTerms(
+    const clang::Expr *E, bool Product,
+    llvm::SmallVectorImpl<std::pair<const clang::Expr *, bool>> &Terms,
+    bool Subtracted = false);
+
+/// Walks from \p E up through parentheses (leaving \p E at the outermost)
+/// to the operation that consumes it.
+const clang::Stmt *consumer(const clang::Expr *&E, clang::ParentMap &PM);
+
+} // namespace dlbcc
+
+#endif // DLBCC_ANALYSIS_EXPRQUERIES_H

@@ -1,0 +1,51 @@
+//===- ExprQueries.cpp - Small questions about expressions ----------------===//
+#include "dlbcc/Analysis/ExprQueries.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+bool mentions(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, V))
+      return true;
+  return false;
+}
+
+bool refersTo(const Expr *E, const ValueDecl *V) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R && R->getDecl() == V;
+}
+
+void chainTerms(const Expr *E, bool Product,
+                SmallVectorImpl<std::pair<const Expr *, bool>> &Terms,
+                bool Subtracted) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind K = B->getOpcode();
+    if (Product ? K == BO_Mul : K == BO_Add || K == BO_Sub) {
+      chainTerms(B->getLHS(), Product, Terms, Subtracted);
+      chainTerms(B->getRHS(), Product, Terms, Subtracted != (K == BO_Sub));
+      return;
+    }
+  }
+  Terms.push_back({E, Subtracted});
+}
+
+const Stmt *consumer(const Expr *&E, ParentMap &PM) {
+  const Stmt *P = PM.getParent(E);
+  while (P && isa<ParenExpr>(P)) {
+    E = cast<Expr>(P);
+    P = PM.getParent(P);
+  }
+  return P;
+}
+
+} // namespace dlbcc
