@@ -1,6 +1,7 @@
 //===- Driver.cpp - Command line, tool set-up, and atomic output ----------===//
 #include "dlbcc/Driver/Driver.h"
 #include "dlbcc/Driver/Pipeline.h"
+#include "dlbcc/Support/CommandLine.h"
 #include "Config.h"
 
 #include "clang/Basic/Version.h"
@@ -74,6 +75,13 @@ int writeAtomically(const std::string &Path, const std::string &Text) {
   return 0;
 }
 
+/// Clang's dependency file options on dlbcc's command line: -MD (every
+/// included file) or -MMD (no system headers), -MF FILE, -MT TARGET.
+struct DependencyFlags {
+  bool Requested = false;
+  clang::DependencyOutputOptions Options;
+};
+
 } // namespace
 
 int runDriver(int Argc, const char **Argv) {
@@ -86,22 +94,26 @@ int runDriver(int Argc, const char **Argv) {
     }
   // Preprocessor flags may also come before "--", as on a compiler's
   // command line (dlbcc prog.cpp -DN=2000 -o prog.dlb.cpp); they go to
-  // Clang ahead of those after "--".
+  // Clang ahead of those after "--". So do the dependency file's options,
+  // which dlbcc handles itself.
   std::vector<const char *> Own = {Argv[0]};
   std::vector<std::string> ClangArgs;
+  DependencyFlags Deps;
   for (int I = 1; I < Split; ++I) {
     llvm::StringRef Arg(Argv[I]);
-    const bool Joined = Arg.size() > 2 && (Arg.starts_with("-D") ||
-                                           Arg.starts_with("-U") ||
-                                           Arg.starts_with("-I"));
-    const bool Separate = Arg == "-D" || Arg == "-U" || Arg == "-I";
-    if (Joined || Arg.starts_with("-std=") || (Separate && I + 1 < Split)) {
-      ClangArgs.push_back(Arg.str());
-      if (Separate)
-        ClangArgs.push_back(Argv[++I]);
-      continue;
+    std::string Value;
+    if (Arg == "-MD" || Arg == "-MMD") {
+      Deps.Requested = true;
+      Deps.Options.IncludeSystemHeaders = Arg == "-MD";
+    } else if (takeValue("-MF", Argv, I, Split, Value)) {
+      Deps.Options.OutputFile = Value;
+    } else if (takeValue("-MT", Argv, I, Split, Value)) {
+      Deps.Options.Targets.push_back(Value);
+    } else if (takePreprocessorFlag(Argv, I, Split, Value)) {
+      ClangArgs.push_back(Value);
+    } else {
+      Own.push_back(Argv[I]);
     }
-    Own.push_back(Argv[I]);
   }
   ClangArgs.insert(ClangArgs.end(), Argv + std::min(Split + 1, Argc),
                    Argv + Argc);
@@ -109,11 +121,14 @@ int runDriver(int Argc, const char **Argv) {
   po::options_description Visible(
       "Usage: dlbcc INPUT.cpp [-DNAME[=VALUE] -UNAME -IDIR -std=...] "
       "-o OUTPUT.cpp\n"
-      "             [-- CLANG_ARGS...]\n"
+      "             [-MD | -MMD] [-MF FILE] [-MT TARGET] [-- CLANG_ARGS...]\n"
       "       dlbcc --cflags | --libs\n\n"
       "Translates a C++ program annotated with '#pragma dlb' into an MPI\n"
       "program that balances its loops with libdlb. Build the result with\n"
       "  mpicxx -O2 OUTPUT.cpp $(dlbcc --cflags) $(dlbcc --libs) -o prog\n\n"
+      "-MD writes the files the input includes as a Make rule to FILE\n"
+      "(default: OUTPUT with extension .d) for target TARGET (default:\n"
+      "OUTPUT), as Clang's -MD; -MMD leaves out system headers.\n\n"
       "Options");
   std::string Output, BuildPath;
   Visible.add_options()
@@ -153,7 +168,8 @@ int runDriver(int Argc, const char **Argv) {
   }
   if (VM.count("version")) {
     std::cout << "dlbcc " << DLBCC_VERSION << " (Clang "
-              << CLANG_VERSION_STRING << ")\n";
+              << CLANG_VERSION_STRING << ")\nMPI library: "
+              << DLBCC_MPI_LIBRARY << "\n";
     return 0;
   }
   if (VM.count("cflags") || VM.count("libs")) {
@@ -197,6 +213,23 @@ int runDriver(int Argc, const char **Argv) {
   else if (VM.count("dump-model"))
     Opts.StopAfter = Stage::Analyze;
   Opts.Remarks = VM.count("remarks") > 0;
+  if (!Deps.Requested && (!Deps.Options.OutputFile.empty() ||
+                          !Deps.Options.Targets.empty()))
+    return fail("-MF and -MT need -MD or -MMD");
+  if (Deps.Requested) {
+    if (Output.empty() || Output == "-")
+      return fail("-MD and -MMD need -o OUTPUT");
+    // As Clang's: the output's name with extension .d, and the output as
+    // the rule's target.
+    if (Deps.Options.OutputFile.empty()) {
+      llvm::SmallString<256> Name(Output);
+      llvm::sys::path::replace_extension(Name, "d");
+      Deps.Options.OutputFile = Name.str().str();
+    }
+    if (Deps.Options.Targets.empty())
+      Deps.Options.Targets.push_back(Output);
+    Opts.Dependencies = Deps.Options;
+  }
 
   ClangTool Tool(*DB, {Inputs[0]});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
@@ -214,7 +247,11 @@ int runDriver(int Argc, const char **Argv) {
     std::cout << Result.Output;
     return 0;
   }
-  return writeAtomically(Output, Result.Output);
+  if (int Status = writeAtomically(Output, Result.Output))
+    return Status;
+  return Opts.Dependencies ? writeAtomically(Opts.Dependencies->OutputFile,
+                                             Result.Dependencies)
+                           : 0;
 }
 
 } // namespace dlbcc

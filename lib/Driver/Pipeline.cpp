@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -43,6 +44,21 @@ public:
 private:
   const SourceManager &SM;
   std::vector<MacroUse> &Uses;
+};
+
+/// Clang's dependency file generator, with the file's text kept in a string:
+/// the driver writes it only if the translation succeeds.
+class DependencyRecorder : public DependencyFileGenerator {
+public:
+  DependencyRecorder(const DependencyOutputOptions &Opts, std::string &Text)
+      : DependencyFileGenerator(Opts), Text(Text) {}
+  void finishedMainFile(DiagnosticsEngine &) override {
+    llvm::raw_string_ostream OS(Text);
+    outputDependencyFile(OS);
+  }
+
+private:
+  std::string &Text;
 };
 
 class PipelineConsumer : public SemaConsumer {
@@ -127,6 +143,11 @@ public:
     CI.getPreprocessor().AddPragmaHandler(&Handler);
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<MacroRecorder>(CI.getSourceManager(), Macros));
+    if (Opts.Dependencies) {
+      Dependencies = std::make_unique<DependencyRecorder>(
+          *Opts.Dependencies, Result.Dependencies);
+      Dependencies->attachToPreprocessor(CI.getPreprocessor());
+    }
     return true;
   }
   void EndSourceFileAction() override {
@@ -146,6 +167,7 @@ private:
   DlbPragmaHandler Handler;
   Rewriter R;
   std::vector<MacroUse> Macros;
+  std::unique_ptr<DependencyRecorder> Dependencies;
 };
 
 class PipelineFactory : public tooling::FrontendActionFactory {

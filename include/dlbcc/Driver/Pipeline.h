@@ -8,9 +8,11 @@
 #ifndef DLBCC_DRIVER_PIPELINE_H
 #define DLBCC_DRIVER_PIPELINE_H
 
+#include "clang/Frontend/DependencyOutputOptions.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,11 +25,15 @@ struct PipelineOptions {
   Stage StopAfter = Stage::Emit;
   /// Report the work and data per iteration of each loop as remarks.
   bool Remarks = false;
+  /// Record the files the input includes as a Make rule (-MD, -MMD) into
+  /// PipelineResult::Dependencies; OutputFile is not written.
+  std::optional<clang::DependencyOutputOptions> Dependencies;
 };
 
 struct PipelineResult {
   std::string Output; ///< the rewritten file (Emit)
   std::string Dump;   ///< the stage dump (Parse, Analyze)
+  std::string Dependencies; ///< the dependency file's text (-MD, -MMD)
   bool Ok = false;
 };
 
