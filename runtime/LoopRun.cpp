@@ -664,6 +664,13 @@ void RootExecution::validate() {
               " elements is indexed as rows of " +
               std::to_string(L.BadRowLength.RowLength) +
               ", which do not divide it; no iteration has run");
+  if (L.Ragged)
+    userError(Where + ", row " + std::to_string(L.Ragged.Row) + " of '" +
+              L.Desc.arrayName(static_cast<unsigned>(L.Ragged.Slot)) +
+              "' has " + std::to_string(L.Ragged.Length) +
+              " elements and row 0 has " + std::to_string(L.Ragged.First) +
+              "; a distributed loop needs the rows of a std::vector of "
+              "rows equally long; no iteration has run");
   checkDisjoint(L.Desc, L.Arrays);
   checkPins(L.Desc, L.Arrays);
   skewArrays(L.Desc, L.Arrays, L.Pipelined ? L.Skew : 0);

@@ -583,6 +583,13 @@ public:
                    Access Acc) {
     add(rowTable(ArrayArg::Distributed, Ptr, Rows, Cols, Dim, Acc));
   }
+  // A std::vector of rows: a table of its rows, which must all be as long
+  // as the first (checked when the loop runs).
+  template <class ValueT>
+  void distRows(std::vector<std::vector<ValueT>> &Rows, unsigned Dim,
+                Access Acc) {
+    add(vectorRows(ArrayArg::Distributed, Rows, Dim, Acc));
+  }
 
   // A matrix stored in one array (a C array, std::vector or pointer with
   // its size) by rows of RowLength elements, indexed a[i * RowLength + j]:
@@ -627,6 +634,10 @@ public:
   template <class ValueT>
   void wholePointer(ValueT **Ptr, long long Rows, long long Cols) {
     add(rowTable(ArrayArg::Whole, Ptr, Rows, Cols, 0, Access()));
+  }
+  template <class ValueT>
+  void wholeRows(const std::vector<std::vector<ValueT>> &Rows) {
+    add(vectorRows(ArrayArg::Whole, Rows, 0, Access()));
   }
 
   template <class ValueT> void reduction(ValueT &Var, ReduceOp Op) {
@@ -703,6 +714,24 @@ private:
     Arg.Rows = reinterpret_cast<char *const *>(Table);
     return Arg;
   }
+  template <class ValueT>
+  ArrayArg vectorRows(ArrayArg::RoleKind Role,
+                      const std::vector<std::vector<ValueT>> &Rows,
+                      unsigned Dim, Access Acc) {
+    const long long Cols =
+        Rows.empty() ? 0 : static_cast<long long>(Rows[0].size());
+    std::vector<char *> &Table = VectorRows.emplace_back();
+    for (const std::vector<ValueT> &Row : Rows) {
+      if (static_cast<long long>(Row.size()) != Cols && !Ragged)
+        Ragged = {static_cast<long long>(Arrays.size()),
+                  static_cast<long long>(&Row - Rows.data()),
+                  static_cast<long long>(Row.size()), Cols};
+      Table.push_back(reinterpret_cast<char *>(const_cast<ValueT *>(Row.data())));
+    }
+    // The runtime reads the table as char pointers, the type it holds.
+    return rowTable(Role, reinterpret_cast<ValueT **>(Table.data()),
+                    static_cast<long long>(Rows.size()), Cols, Dim, Acc);
+  }
   void add(const ArrayArg &Arg) { Arrays.push_back(Arg); }
   template <class ValueT>
   void addLinear(ValueT *Data, long long Size, long long RowLength,
@@ -744,6 +773,14 @@ private:
     long long Slot = -1, Size = 0, RowLength = 0;
     explicit operator bool() const { return Slot >= 0; }
   } BadRowLength;
+  /// The row tables of the std::vectors of rows, and the first such array
+  /// with a row not as long as its first: its slot, that row and its length
+  /// (reported when the loop runs).
+  std::vector<std::vector<char *>> VectorRows;
+  struct RaggedRowsError {
+    long long Slot = -1, Row = 0, Length = 0, First = 0;
+    explicit operator bool() const { return Slot >= 0; }
+  } Ragged;
 };
 
 } // namespace dlb

@@ -325,6 +325,12 @@ private:
     }
     case ArrayForm::Vector:
       return {"static_cast<long long>(" + Name + ".size())", std::nullopt};
+    case ArrayForm::VectorOfVectors:
+      // Every row as long as the first (the runtime checks that).
+      return {D == 0 ? "static_cast<long long>(" + Name + ".size())"
+                     : "(" + Name + ".empty() ? 0LL : static_cast<long long>(" +
+                           Name + "[0].size()))",
+              std::nullopt};
     case ArrayForm::PointerToArray: {
       if (D == 0)
         return Shape(0);

@@ -49,6 +49,8 @@ const char *toString(ArrayForm F) {
     return "pointer-to-array";
   case ArrayForm::PointerToPointer:
     return "pointer-to-pointer";
+  case ArrayForm::VectorOfVectors:
+    return "vector-of-vectors";
   }
   return "?";
 }
@@ -102,6 +104,12 @@ std::optional<ArrayTypeInfo> arrayTypeInfo(QualType T, ASTContext &Ctx) {
     }
   } else if (isStdVector(T, I.Elem)) {
     I.Form = ArrayForm::Vector;
+    // A matrix as C++ code often holds one: a vector of rows.
+    if (QualType Inner; isStdVector(I.Elem, Inner)) {
+      I.Form = ArrayForm::VectorOfVectors;
+      I.Dims = 2;
+      I.Elem = Inner;
+    }
   } else {
     return std::nullopt;
   }
@@ -1455,7 +1463,9 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
     SourceLocation First = AM.Accesses.empty()
                                ? V->getLocation()
                                : AM.Accesses.front().Expr->getBeginLoc();
-    bool IsPointer = AM.Form != ArrayForm::CArray && AM.Form != ArrayForm::Vector;
+    bool IsPointer = AM.Form != ArrayForm::CArray &&
+                     AM.Form != ArrayForm::Vector &&
+                     AM.Form != ArrayForm::VectorOfVectors;
     if (IsPointer && !AM.Shape && !AM.DeclaredRows) {
       report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
       Failed = true;
@@ -1599,7 +1609,8 @@ void LoopAnalyzer::checkBounds() {
     for (const VarDecl *V : WrittenVars) {
       // Writing the elements of a vector does not change its size().
       auto It = Arrays.find(V);
-      if (It != Arrays.end() && It->second.Form == ArrayForm::Vector)
+      if (It != Arrays.end() && (It->second.Form == ArrayForm::Vector ||
+                                 It->second.Form == ArrayForm::VectorOfVectors))
         continue;
       if (mentions(B, V)) {
         report(DE, B->getBeginLoc(), Diag::LoopBoundWritten) << V->getName();

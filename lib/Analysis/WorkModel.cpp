@@ -827,6 +827,14 @@ std::string WorkModel::data() {
       D += Poly(Elem).times("(" + A.RowLength->getName().str() + ")");
       continue;
     }
+    if (A.Form == ArrayForm::VectorOfVectors) {
+      // A row's length, or the number of rows, known when the loop runs.
+      const std::string N = A.Var->getName().str();
+      D += Poly(Elem).times(A.DistDim == 0 ? "(" + N + ".empty() ? 0 : " + N +
+                                                 "[0].size())"
+                                           : "(" + N + ".size())");
+      continue;
+    }
     if (A.Dims >= 3) {
       // Distributed by rows (LoopAnalyzer): a row is all the rest.
       QualType T = A.Var->getType().getNonReferenceType();

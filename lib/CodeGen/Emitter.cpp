@@ -124,6 +124,7 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
   // per-block views of a pipeline; and for a vector whose size() is used.
   if (M.Pipeline || M.Ann->Schedule == ScheduleKind::Bitonic ||
       A.Form == ArrayForm::PointerToPointer ||
+      A.Form == ArrayForm::VectorOfVectors ||
       (A.Form == ArrayForm::Vector && A.SizeUsed) ||
       (A.Role == ArrayRole::Distributed && A.Dims == 2 && A.DistDim != 0))
     return std::nullopt;
@@ -208,6 +209,7 @@ std::string Emitter::declarations(const LoopModel &M) const {
            << spelledType(A) << ">(" << Slot << ");\n";
         break;
       case ArrayForm::PointerToPointer:
+      case ArrayForm::VectorOfVectors:
         OS << E << " **" << N << " = " << BlockVar << ".wholeRows<" << E
            << ">(" << Slot << ");\n";
         break;
@@ -590,6 +592,9 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
       break;
     case ArrayForm::Vector:
       Method = Dist ? "distVector" : "wholeVector";
+      break;
+    case ArrayForm::VectorOfVectors:
+      Method = Dist ? "distRows" : "wholeRows";
       break;
     default:
       Method = Dist ? "distPointer" : "wholePointer";

@@ -183,8 +183,8 @@ DiagInfo info(Diag D) {
   case Diag::ArrayUnsupportedType:
     return {E, "array '%0' has type %1; supported are C arrays of arithmetic "
                "type with constant extents (any number of dimensions), "
-               "pointers with shape(), and std::vector of arithmetic type "
-               "(1-D)"};
+               "pointers with shape(), std::vector of arithmetic type (1-D), "
+               "and std::vector of such vectors (2-D)"};
   case Diag::ArrayPointerNeedsShape:
     return {E, "'%0' is a pointer; give its extents with shape(%0[n]) or "
                "shape(%0[n][m])"};

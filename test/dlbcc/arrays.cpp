@@ -8,6 +8,7 @@ double cube[4][4][4];
 struct P { double v; };
 P structs[10];
 std::vector<std::vector<double>> nested;
+std::vector<std::vector<std::vector<double>>> deep;
 double sum(const double *x, int n) {
   double s = 0;
   for (int k = 0; k < n; ++k)
@@ -25,7 +26,7 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v,
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
     a[i] = structs[i].v + cube[0][0][i % 4];
-// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'; supported are C arrays of arithmetic type with constant extents (any number of dimensions), pointers with shape(), and std::vector of arithmetic type (1-D)
+// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'; supported are C arrays of arithmetic type with constant extents (any number of dimensions), pointers with shape(), std::vector of arithmetic type (1-D), and std::vector of such vectors (2-D)
 // CHECK: :[[@LINE-2]]:12: error: unsupported use of array 'structs': dlbcc cannot tell which elements it reads or writes
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
@@ -59,10 +60,16 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v,
 // CHECK: :[[@LINE-1]]:12: error: only subscripts and size() may be used on vector 'v' in the loop
     v[i] = v.size();
   }
+// A vector of rows is a 2-D array: an element has two subscripts, and the
+// rows' members are not the loop's to use; three levels are not supported.
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
-    a[i] = nested[i][0];
-// CHECK: :[[@LINE-1]]:12: error: array 'nested' has type 'std::vector<std::vector<double>>'
+    a[i] = nested[i][0] + nested[i].size();
+// CHECK: :[[@LINE-1]]:27: error: array 'nested' must be used with all 2 subscript(s) in the loop
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i)
+    a[i] = deep[i][0][0];
+// CHECK: :[[@LINE-1]]:12: error: array 'deep' has type 'std::vector<std::vector<std::vector<double>>>'
 #pragma dlb doall whole(a)
   for (int i = 0; i < n; ++i)
     a[i] = 1;

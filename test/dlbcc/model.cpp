@@ -86,3 +86,14 @@ void columns(int n, double B[ROWS][40]) {
 // CHECK-NEXT:   array B: distributed, pointer-to-array 2-D of double, dim 1 (columns), halo [0, 0], written
 // CHECK:        data D = 240 bytes
 }
+
+// A vector of rows: 2-D, its row length known when the loop runs.
+void nested(std::vector<std::vector<float>> &m, int n) {
+// CHECK: loop model.cpp:[[@LINE+2]]:3: doall i in [0, n), block, strategy auto
+#pragma dlb doall distribute(m)
+  for (int i = 0; i < n; ++i)
+    m[i][0] = 1;
+// CHECK-NEXT:   array m: distributed, vector-of-vectors 2-D of float, dim 0 (rows), halo [0, 0], written
+// CHECK-NEXT:   work W(i) = 2, uniform
+// CHECK-NEXT:   data D = 4 * (m.empty() ? 0 : m[0].size()) bytes
+}

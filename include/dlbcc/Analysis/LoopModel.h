@@ -46,7 +46,8 @@ enum class ArrayForm {
   Vector,          ///< std::vector<T>
   Pointer,         ///< T *p with shape(p[n])
   PointerToArray,  ///< T (*p)[M] with shape(p[n])
-  PointerToPointer ///< T **p with shape(p[n][m])
+  PointerToPointer, ///< T **p with shape(p[n][m])
+  VectorOfVectors   ///< std::vector<std::vector<T>>, rows of equal length
 };
 
 const char *toString(ArrayForm F);

@@ -1,6 +1,6 @@
 // Every data form and clause dlbcc supports, in one program whose output the
 // parallel build must reproduce exactly: pointers with shape (T*, T(*)[M],
-// T**), halo reads, cyclic distribution, column distribution, constants,
+// T**), std::vector of rows, halo reads, cyclic distribution, column distribution, constants,
 // global live-ins, whole vectors, all reduction operators (also as C code
 // writes min and max: macros and guarded assignments), `<=` bounds, empty
 // loops, loops in a function called repeatedly, and exit() after the loops.
@@ -88,6 +88,29 @@ void reductions(const std::vector<double> &v, int from, int to) {
               prod, lo, hi, count, imax);
 }
 
+// A matrix as C++ code often holds one: a std::vector of rows, distributed
+// by rows (with a halo) and by columns, and read whole.
+void nested(int n) {
+  std::vector<std::vector<double>> m(n, std::vector<double>(M)), out = m;
+  const std::vector<std::vector<double>> w(M, std::vector<double>(3, 0.5));
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < M; ++j)
+      m[i][j] = (i * 5 + j * 3) % 7;
+#pragma dlb doall distribute(out, m)
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 0; j < M; ++j)
+      out[i][j] = m[i - 1][j] + m[i + 1][j] * w[j][i % 3];
+#pragma dlb doall distribute(m)
+  for (int j = 0; j < M; ++j)
+    for (int i = 0; i < n; ++i)
+      m[i][j] += j;
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < M; ++j)
+      s += (out[i][j] + m[i][j]) * (i + 1);
+  std::printf("nested n=%d: %.6f\n", n, s);
+}
+
 #define MAX(A, B) ((A) > (B) ? (A) : (B))
 #define MIN(A, B) ((A) < (B) ? (A) : (B))
 
@@ -121,6 +144,8 @@ int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 20;
   pointers(n);
   pointers(1);
+  nested(n);
+  nested(3);
   for (int i = 0; i < 40; ++i)
     for (int j = 0; j < 40; ++j)
       grid[i][j] = (i * 13 + j * 7) % 10;
