@@ -11,6 +11,7 @@
 #include "Comm.h"
 #include "Context.h"
 #include "Protocol.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <numeric>
@@ -68,6 +69,9 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   for (int K = 0; K < NumModelStrategies; ++K)
     S.Predicted[K] = Predictions[K].Seconds;
   Selections.push_back(S);
+  if (trace::on())
+    trace::choice(S.Synchronization, static_cast<int>(S.From),
+                  static_cast<int>(S.Chosen), S.Predicted);
   return S.Chosen;
 }
 

@@ -14,6 +14,7 @@
 #include "Comm.h"
 #include "Context.h"
 #include "Protocol.h"
+#include "Trace.h"
 
 #include <algorithm>
 
@@ -250,6 +251,9 @@ bool Executor::idleCentralized() {
       return false;
     // A member whose last PROFILE is unanswered starts its idle one when
     // the answer has come and left it still idle.
+    const double Step = now();
+    const bool Tracing = trace::on();
+    const SyncMark Mark = Tracing ? syncMark() : SyncMark();
     if (!InitiatedIdle && !Terminated && (Rank == 0 || !Unanswered)) {
       const double Start = now();
       InitiatedIdle = true;
@@ -266,6 +270,8 @@ bool Executor::idleCentralized() {
     else
       serviceMember();
     Result.Counters.BalanceSeconds += now() - Serve;
+    if (Tracing)
+      traceSync(Step, Mark);
     if (Served)
       Wait.reset();
     else

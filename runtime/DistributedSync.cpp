@@ -11,6 +11,7 @@
 #include "Comm.h"
 #include "Context.h"
 #include "Protocol.h"
+#include "Trace.h"
 
 #include <algorithm>
 
@@ -69,6 +70,9 @@ void Executor::finishDistributed() {
 bool Executor::idleDistributed() {
   if (Terminated)
     return true;
+  const double Sync = now();
+  const bool Tracing = trace::on();
+  const SyncMark Mark = Tracing ? syncMark() : SyncMark();
   if (!Pending.Active) {
     if (InitiatedIdle) {
       // Wait for another member to start the next synchronization.
@@ -86,6 +90,8 @@ bool Executor::idleDistributed() {
   Backoff Wait({"the other members' PROFILEs"});
   while (!progressDistributed() && Pending.Active)
     Wait.pause();
+  if (Tracing)
+    traceSync(Sync, Mark);
   return Terminated;
 }
 

@@ -23,6 +23,7 @@
 #include "Context.h"
 #include "Layout.h"
 #include "Protocol.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -102,6 +103,8 @@ void Executor::poll(Block &B) {
     const double Start = now();
     const int Epoch = Epochs[MyGroup];
     const double Moving = MoveSeconds;
+    const bool Tracing = trace::on();
+    const SyncMark Mark = Tracing ? syncMark() : SyncMark();
     if (periodDue())
       initiateSync();
     else
@@ -110,6 +113,8 @@ void Executor::poll(Block &B) {
     if (Epochs[MyGroup] != Epoch)
       Period.interacted(now() - Start - (MoveSeconds - Moving));
     Result.Counters.BalanceSeconds += now() - Start;
+    if (Tracing)
+      traceSync(Start, Mark);
     LastPoll = now();
   }
   // The next poll after PollSeconds of computing, or at nexthook.
@@ -175,9 +180,22 @@ void Executor::run() {
     Result.Counters.WaitSeconds += (now() - Start) -
                                    (Result.Counters.BalanceSeconds -
                                     BalanceBefore);
+    if (trace::on())
+      trace::span(trace::Kind::Idle, Start, static_cast<int>(Params.Strat));
     if (Done)
       return;
   }
+}
+
+Executor::SyncMark Executor::syncMark() const {
+  return {std::accumulate(Epochs.begin(), Epochs.end(), 0LL), Phase,
+          MoveSeconds};
+}
+
+void Executor::traceSync(double Start, const SyncMark &Before) const {
+  if (syncMark() != Before)
+    trace::span(trace::Kind::Synchronization, Start,
+                static_cast<int>(Params.Strat), Epochs[MyGroup]);
 }
 
 std::string Executor::watchState() const {
@@ -265,6 +283,7 @@ void Executor::sendWork(const std::vector<Transfer> &Transfers,
     const long long Count = std::max(0LL, std::min(T.Count, remaining()));
     if (Count == 0 && !Synchronous)
       continue;
+    const double Start = now();
     // Rank 0 holds every array, current but for the rows the ranks kept
     // from an earlier execution (Residency.h).
     Keep.push_back(cutAndPack(Count, T.To != 0 || startsFromKept(Spec)));
@@ -272,6 +291,9 @@ void Executor::sendWork(const std::vector<Transfer> &Transfers,
     Keep.emplace_back();
     sendValue(HeadMsg{Body.size()}, T.To, TransferHeadTag, Sends, Keep.back());
     postSend(Body.data(), Body.size(), T.To, TransferTag, Sends);
+    if (trace::on())
+      trace::transfer(trace::Kind::Send, Start, T.To, Count,
+                      static_cast<long long>(Body.size()));
   }
 }
 

@@ -27,6 +27,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace dlb {
@@ -89,6 +90,12 @@ private:
   void planNextHook();
   /// The protocol's state for the watchdog's report.
   std::string watchState() const;
+  /// With a JSON trace: what an interaction changes when it synchronizes
+  /// or moves work (the epochs, switches and movement so far), and the
+  /// span from Start of one that did since Before.
+  using SyncMark = std::tuple<long long, int, double>;
+  SyncMark syncMark() const;
+  void traceSync(double Start, const SyncMark &Before) const;
   /// Starts a synchronization of this rank's group because the balancing
   /// period has passed (the other members join at their next hook).
   void initiateSync();

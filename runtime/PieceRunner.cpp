@@ -6,6 +6,7 @@
 #include "Layout.h"
 #include "Protocol.h"
 #include "Residency.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,6 +46,8 @@ double PieceRunner::account() {
                                            Compute)
                            : 0;
   sleepFor(Delay);
+  if (trace::on())
+    trace::load(Load, LastPoll);
   Result.Counters.ComputeSeconds += Compute;
   Result.Counters.LoadSeconds += Delay;
   LastPoll = now();
@@ -126,6 +129,7 @@ void PieceRunner::runPiece(Piece P) {
   CurrentBlock = &B;
   PollNext = B.Begin;
   LastPoll = now();
+  const double Began = LastPoll;
 
   Context &C = context();
   const bool Outer = C.InKernel;
@@ -144,6 +148,10 @@ void PieceRunner::runPiece(Piece P) {
   W.IndexSquares += B.IndexSquares;
   ExecutedBefore += B.End - B.Begin;
   WorkBefore += Curve.of({B.Begin, B.End});
+  // A loop inside a kernel belongs to the enclosing piece.
+  if (trace::on() && !Outer)
+    trace::span(trace::Kind::Compute, Began, static_cast<int>(Params.Strat),
+                B.End - B.Begin, B.Begin);
   Executed.push_back(std::move(Current));
 }
 
@@ -215,6 +223,7 @@ std::vector<char> PieceRunner::cutAndPack(long long Count, bool WithData) {
 }
 
 long long PieceRunner::receiveWork(int From) {
+  const double Start = now();
   long long Received = 0;
   const char *What = "the work a synchronization moved to this rank";
   const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag, What));
@@ -276,6 +285,9 @@ long long PieceRunner::receiveWork(int From) {
     P.Iters = R;
     Work.push_back(std::move(P));
   }
+  if (trace::on())
+    trace::transfer(trace::Kind::Receive, Start, From, Received,
+                    static_cast<long long>(Head.Bytes));
   return Received;
 }
 

@@ -27,6 +27,7 @@
 #include "Context.h"
 #include "Layout.h"
 #include "Protocol.h"
+#include "Trace.h"
 #include "Wire.h"
 
 #include <algorithm>
@@ -340,6 +341,9 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
   if (Lo == SyncRow) {
     synchronize(B);
     Result.Counters.BalanceSeconds += now() - Start;
+    if (trace::on())
+      trace::span(trace::Kind::Synchronization, Start,
+                  static_cast<int>(Params.Strat));
   }
   long long Hi = 0;
   if (Rank == 0) {
@@ -349,6 +353,8 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
     std::vector<char> Msg =
         dlb::receive(Rank - 1, PipeTag, "the previous stage's block");
     Result.Counters.WaitSeconds += now() - Wait;
+    if (trace::on())
+      trace::span(trace::Kind::Idle, Wait, static_cast<int>(Params.Strat));
     Reader In(Msg);
     const auto Head = In.get<BlockHead>();
     if (Head.Lo != Lo)
@@ -377,6 +383,11 @@ void PipelineRunner::send(long long Lo, long long Hi) {
   W.ComputeSeconds += Compute;
   W.LoadSeconds += Delay;
   const long long Elements = countElements(W, Lo, Hi);
+  if (trace::on()) {
+    trace::load(Load, BlockStart);
+    trace::span(trace::Kind::Compute, BlockStart,
+                static_cast<int>(Params.Strat), Elements, Lo);
+  }
   ElementsSinceSync += static_cast<double>(Elements);
   BusySinceSync += Compute + Delay;
   if (Rank == 0) {

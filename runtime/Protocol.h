@@ -38,7 +38,10 @@ enum Tag : int {
   PipeShiftTag,
   // Arrays kept on the ranks between executions (Residency.cpp): halo rows
   // before an execution, rows gathered back to rank 0.
-  ResidentTag
+  ResidentTag,
+  // The JSON trace (Trace.cpp): the clocks at start-up, the events at the
+  // end.
+  TraceTag
 };
 
 struct Command {

@@ -15,6 +15,7 @@
 #include "NetChar.h"
 #include "Protocol.h"
 #include "Registry.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <chrono>
@@ -95,8 +96,11 @@ void writeStats() {
       !C.Stats.writeJson(C.Opts.StatsFile, C.Size, Error))
     std::fprintf(stderr, "dlb: warning: statistics not written: %s\n",
                  Error.c_str());
+  // A JSON timeline takes every rank's events (the workers send theirs
+  // after SHUTDOWN); otherwise the CSV rows of rank 0.
   if (!C.Opts.TraceFile.empty() &&
-      !C.Stats.writeTrace(C.Opts.TraceFile, Error))
+      !(trace::on() ? trace::gather(C.Opts.TraceFile, C.StartTime, Error)
+                    : C.Stats.writeTrace(C.Opts.TraceFile, Error)))
     std::fprintf(stderr, "dlb: warning: trace not written: %s\n",
                  Error.c_str());
 }
@@ -183,12 +187,16 @@ WatchScope::WatchScope(const char *Loop, long long Execution) {
   W.Armed = true;
   W.Loop = Loop;
   W.Execution = Execution;
+  if (trace::on())
+    trace::recorder().beginExecution(Loop, Execution);
 }
 
 WatchScope::~WatchScope() {
   Watchdog &W = context().Watch;
   W.Armed = false;
   W.State = nullptr;
+  if (trace::on())
+    trace::recorder().endExecution();
 }
 
 void WatchScope::disarm() { context().Watch.Armed = false; }
@@ -242,10 +250,14 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
     sleepingBarrier();
     C.StartTime = now();
   }
+  if (trace::isJson(C.Opts.TraceFile))
+    trace::start();
   C.Running = true;
   if (C.Rank != 0) {
     serve();
     C.Running = false;
+    if (trace::on())
+      trace::sendToRoot();
     finish();
     return 0;
   }

@@ -14,6 +14,7 @@
 #include "Context.h"
 #include "Protocol.h"
 #include "Residency.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -93,8 +94,11 @@ void SelfScheduler::poll(Block &B) {
   B.Strip = stripSize();
   if (Rank == 0) {
     const double Start = now();
-    serve();
+    const bool Served = serve();
     Result.Counters.BalanceSeconds += now() - Start;
+    if (trace::on() && Served)
+      trace::span(trace::Kind::Synchronization, Start,
+                  static_cast<int>(Params.Strat), Result.Counters.Syncs);
     LastPoll = now();
   }
   // Rank 0 polls often, to answer promptly; a worker only accounts.
@@ -129,12 +133,16 @@ bool SelfScheduler::serve() {
     ++Result.Counters.Redistributions;
     // Rank 0 holds every array, current but for the rows the ranks kept
     // from an earlier execution (Residency.h).
+    const double Cut = now();
     const std::vector<char> Body = cutAndPack(A.Count, true);
     Requests Sends;
     const HeadMsg Head{Body.size()};
     postSend(&Head, sizeof(Head), From, TransferHeadTag, Sends);
     postSend(Body.data(), Body.size(), From, TransferTag, Sends);
     waitAll(Sends, {"a chunk to reach the rank that asked", From});
+    if (trace::on())
+      trace::transfer(trace::Kind::Send, Cut, From, A.Count,
+                      static_cast<long long>(Body.size()));
   }
   return Served;
 }
@@ -148,6 +156,8 @@ bool SelfScheduler::ask() {
   if (A.Count > 0)
     receiveWork(0);
   Result.Counters.WaitSeconds += now() - Start;
+  if (trace::on())
+    trace::span(trace::Kind::Idle, Start, static_cast<int>(Params.Strat));
   return A.Count > 0;
 }
 
@@ -177,6 +187,8 @@ void SelfScheduler::run() {
       else
         Wait.pause();
     Result.Counters.WaitSeconds += now() - Start;
+    if (trace::on())
+      trace::span(trace::Kind::Idle, Start, static_cast<int>(Params.Strat));
     return;
   }
 }

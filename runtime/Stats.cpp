@@ -13,7 +13,6 @@
 #include <numeric>
 
 namespace dlb {
-namespace {
 
 void writeString(std::FILE *Out, const std::string &S) {
   std::fputc('"', Out);
@@ -27,6 +26,23 @@ void writeString(std::FILE *Out, const std::string &S) {
   }
   std::fputc('"', Out);
 }
+
+void writePredictions(std::FILE *Out,
+                      const double (&Predicted)[NumModelStrategies]) {
+  std::fputc('{', Out);
+  // JSON has no infinity: a strategy that cannot finish is null.
+  for (int K = 0; K < NumModelStrategies; ++K) {
+    std::fprintf(Out, "%s\"%s\": ", K ? ", " : "",
+                 strategyName(ModelStrategies[K]));
+    if (std::isfinite(Predicted[K]))
+      std::fprintf(Out, "%.9g", Predicted[K]);
+    else
+      std::fputs("null", Out);
+  }
+  std::fputc('}', Out);
+}
+
+namespace {
 
 template <class T, class Fn>
 void writeList(std::FILE *Out, const std::vector<T> &Values, Fn WriteOne) {
@@ -51,19 +67,11 @@ void writeSelections(std::FILE *Out,
     writeString(Out, Sel.From);
     std::fputs(", \"chosen\": ", Out);
     writeString(Out, Sel.Chosen);
-    std::fprintf(Out, ", \"switched\": %s, \"predicted_seconds\": {",
+    std::fprintf(Out, ", \"switched\": %s, \"predicted_seconds\": ",
                  Sel.From != "auto" && Sel.From != Sel.Chosen ? "true"
                                                               : "false");
-    // JSON has no infinity: a strategy that cannot finish is null.
-    for (int K = 0; K < NumModelStrategies; ++K) {
-      std::fprintf(Out, "%s\"%s\": ", K ? ", " : "",
-                   strategyName(ModelStrategies[K]));
-      if (std::isfinite(Sel.Predicted[K]))
-        std::fprintf(Out, "%.9g", Sel.Predicted[K]);
-      else
-        std::fputs("null", Out);
-    }
-    std::fputs("}}", Out);
+    writePredictions(Out, Sel.Predicted);
+    std::fputc('}', Out);
   });
 }
 

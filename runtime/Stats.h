@@ -98,6 +98,12 @@ struct TraceRow {
   double Weight = 0;
 };
 
+/// S as a JSON string, quoted and escaped (also the JSON trace's).
+void writeString(std::FILE *Out, const std::string &S);
+/// The cost model's predicted seconds as a JSON object by strategy name.
+void writePredictions(std::FILE *Out,
+                      const double (&Predicted)[NumModelStrategies]);
+
 class StatsTable {
 public:
   /// The statistics of loop Name, created empty for Ranks ranks.
