@@ -283,12 +283,15 @@ void keepExecutedRows(const LoopSpec &Spec, const Range &Space,
 }
 
 namespace {
-/// The same array, seen the same way (a pointer may be reinterpreted).
+/// The same array, seen the same way (a pointer may be reinterpreted), in
+/// the same rows.
 bool sameShape(const ArrayArg &A, const ArrayArg &B) {
   return A.Dims == B.Dims && A.DistDim == B.DistDim &&
          A.ElemSize == B.ElemSize && A.Extent[0] == B.Extent[0] &&
          A.Extent[1] == B.Extent[1] && A.Store == B.Store &&
-         A.Role == B.Role && A.Skew == B.Skew;
+         A.Role == B.Role && A.Skew == B.Skew &&
+         (A.Store != ArrayArg::RowTable ||
+          std::equal(A.Rows, A.Rows + A.Extent[0], B.Rows));
 }
 } // namespace
 
@@ -301,12 +304,12 @@ prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
   const Ownership *Partition = nullptr;
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
     ArrayArg &A = Arrays[K];
-    A.Id = reinterpret_cast<std::uintptr_t>(
-        A.Store == ArrayArg::RowTable ? static_cast<const void *>(A.Rows)
-                                      : A.Data);
+    if (!A.Id)
+      A.Id = reinterpret_cast<std::uintptr_t>(
+          A.Store == ArrayArg::RowTable ? static_cast<const void *>(A.Rows)
+                                        : A.Data);
     A.Kept = false;
-    // Row tables are not kept (rows of several allocations).
-    A.Keep = A.Keep && Allowed && A.Store != ArrayArg::RowTable;
+    A.Keep = A.Keep && Allowed;
     auto It = Table.find(A.Id);
     if (It == Table.end())
       continue;
@@ -361,6 +364,10 @@ void recordResidency(const std::vector<ArrayArg> &Arrays, const Range &Space,
     Residence &R = Table[A.Id];
     const bool Was = A.Kept;
     R.User = A;
+    if (A.Store == ArrayArg::RowTable) {
+      R.RowTable.assign(A.Rows, A.Rows + A.Extent[0]);
+      R.User.Rows = R.RowTable.data();
+    }
     if (A.Role == ArrayArg::Whole) {
       R.WholeSent = true;
       continue;

@@ -59,8 +59,11 @@ std::vector<std::vector<Range>> ownedPartition(const Ownership &O,
 
 /// What rank 0 knows of one array it has handed out.
 struct Residence {
-  /// The program's array as the last loop that kept it described it.
+  /// The program's array as the last loop that kept it described it; the
+  /// row table of a RowTable array is copied (User.Rows points at
+  /// RowTable): a std::vector of rows has its table built by each loop.
   ArrayArg User;
+  std::vector<char *> RowTable;
   /// A distributed array spread over the ranks (Owners), and whether a
   /// loop wrote it since (the workers' rows then differ from rank 0's).
   bool Spread = false;

@@ -166,7 +166,8 @@ struct ArrayArg {
   char *Data = nullptr;
   char *const *Rows = nullptr;
   void *Object = nullptr;
-  /// The array's identity across executions (its address on rank 0), and
+  /// The array's identity across executions (its address on rank 0: a
+  /// std::vector of rows, the vector's; 0 until the runtime sets it), and
   /// whether the ranks keep it after this execution (LoopRun::keep) and
   /// start this one from what they kept (runtime/Residency.h).
   std::uint64_t Id = 0;
@@ -729,8 +730,11 @@ private:
       Table.push_back(reinterpret_cast<char *>(const_cast<ValueT *>(Row.data())));
     }
     // The runtime reads the table as char pointers, the type it holds.
-    return rowTable(Role, reinterpret_cast<ValueT **>(Table.data()),
-                    static_cast<long long>(Rows.size()), Cols, Dim, Acc);
+    ArrayArg Arg = rowTable(Role, reinterpret_cast<ValueT **>(Table.data()),
+                            static_cast<long long>(Rows.size()), Cols, Dim,
+                            Acc);
+    Arg.Id = reinterpret_cast<std::uintptr_t>(&Rows);
+    return Arg;
   }
   void add(const ArrayArg &Arg) { Arrays.push_back(Arg); }
   template <class ValueT>

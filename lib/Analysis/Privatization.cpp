@@ -22,13 +22,22 @@ const Expr *bare(const Expr *E) {
   return E->IgnoreParens();
 }
 
-/// `V = e` with e not mentioning V.
+/// `V = e` with e not mentioning V, also within a chain of assignments
+/// (C's `ax = ay = az = 0.0`: the value e is stored right to left).
 bool isPlainAssignment(const Expr *E, const VarDecl *V) {
-  const auto *B = dyn_cast<BinaryOperator>(bare(E));
-  if (!B || B->getOpcode() != BO_Assign)
-    return false;
-  const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
-  return D && D->getDecl() == V && !mentions(B->getRHS(), V);
+  bool Assigned = false;
+  E = bare(E);
+  while (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() != BO_Assign)
+      break;
+    const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+    if (D && D->getDecl() == V)
+      Assigned = true;
+    else if (mentions(B->getLHS(), V))
+      return false;
+    E = B->getRHS()->IgnoreParenImpCasts();
+  }
+  return Assigned && !mentions(E, V);
 }
 
 Fate fateOf(const Stmt *S, const VarDecl *V);

@@ -78,6 +78,13 @@ void rejected(int n) {
 // ERR: :[[@LINE-1]]:12: error: 'j' is written by every iteration and read after the loop
         x[i] += j;
   }
+// A chain whose value reads a variable of the chain reads it first.
+#pragma dlb doall distribute(x)
+  for (i = 0; i < n; i++) {
+    t = u = u + 1;
+// ERR: :[[@LINE-1]]:9: error: scalar 'u' is assigned in the loop but declared outside it
+    x[i] = t + u;
+  }
 #pragma dlb doall distribute(x)
   for (i = 0; i < n; i++) {
     counter = i;
@@ -87,8 +94,24 @@ void rejected(int n) {
 }
 #endif
 
+// C's chained assignment writes every variable of the chain.
+void chained(int n) {
+  double ax, ay, az;
+#pragma dlb doall distribute(x)
+  for (int i = 0; i < n; i++) {
+    ax = ay = az = 0.0;
+    for (int j = 0; j < 4; j++) {
+      ax += j;
+      ay += ax;
+      az += ay;
+    }
+    x[i] = ax + ay + az;
+  }
+}
+
 int main() {
   accepted(64, 0.5);
+  chained(64);
   return 0;
 }
 

@@ -153,6 +153,37 @@ static double boundaryRow(int steps) {
   return s;
 }
 
+// A std::vector of rows and a table of row pointers stay on the ranks too.
+static double rowTables(int steps) {
+  std::vector<std::vector<double>> P(N, std::vector<double>(M));
+  double **Q = new double *[N];
+  for (int i = 0; i < N; i++) {
+    Q[i] = new double[M];
+    for (int j = 0; j < M; j++) {
+      P[i][j] = (i + 2 * j) % 5;
+      Q[i][j] = 0;
+    }
+  }
+  for (int t = 0; t < steps; t++) {
+#pragma dlb doall distribute(P, Q) shape(Q[N][M])
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 0; j < M; j++)
+        Q[i][j] = P[i - 1][j] + P[i + 1][j] - 2 * P[i][j];
+#pragma dlb doall distribute(P, Q) shape(Q[N][M])
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 0; j < M; j++)
+        P[i][j] += 0.1 * Q[i][j];
+  }
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < M; j++)
+      s += (P[i][j] + Q[i][j]) * (i + 1);
+    delete[] Q[i];
+  }
+  delete[] Q;
+  return s;
+}
+
 int main() {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
@@ -167,5 +198,6 @@ int main() {
   params(10, A, B);
   vectors(15);
   std::printf("boundary row: %.15e\n", boundaryRow(8));
+  std::printf("row tables: %.15e\n", rowTables(7));
   return 0;
 }
