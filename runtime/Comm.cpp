@@ -7,10 +7,9 @@
 #include "Comm.h"
 
 #include "Context.h"
+#include "Transport.h"
 
 #include <algorithm>
-#include <ctime>
-#include <sys/prctl.h>
 
 namespace dlb {
 namespace {
@@ -58,12 +57,8 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
 }
 
 void sleepFor(double Seconds) {
-  if (Seconds <= 0)
-    return;
-  timespec T;
-  T.tv_sec = static_cast<time_t>(Seconds);
-  T.tv_nsec = static_cast<long>((Seconds - T.tv_sec) * 1e9);
-  nanosleep(&T, nullptr);
+  if (Seconds > 0)
+    transport::sleep(Seconds);
 }
 
 void sleepingBarrier() {
@@ -73,19 +68,13 @@ void sleepingBarrier() {
 }
 
 void Backoff::pause() {
-  // Linux lets a sleep overrun by the thread's timer slack (50 us by
-  // default): more than the first sleep itself. One microsecond keeps the
-  // wake-up close to the time asked for.
-  static const bool Slack = prctl(PR_SET_TIMERSLACK, 1000UL) == 0;
-  (void)Slack;
   const double T = now();
   if (Since < 0)
     Since = T;
   else
     watchdog(For, T - Since);
   SleepNs = SleepNs ? std::min(2 * SleepNs, LongestSleepNs) : FirstSleepNs;
-  timespec Sleep{0, SleepNs};
-  nanosleep(&Sleep, nullptr);
+  transport::sleep(static_cast<double>(SleepNs) * 1e-9);
 }
 
 void Backoff::reset() { SleepNs = 0; }
@@ -108,20 +97,14 @@ void waitAll(Requests &Reqs, WaitFor For) {
 }
 
 bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From) {
-  int Found = 0;
-  MPI_Message Msg;
-  MPI_Status Status;
-  MPI_Improbe(Source, Tag, context().Comm, &Found, &Msg, &Status);
-  if (!Found)
-    return false;
-  int Bytes = 0;
-  MPI_Get_count(&Status, MPI_BYTE, &Bytes);
-  Out.resize(Bytes);
   Requests Reqs(1);
-  MPI_Imrecv(Out.data(), Bytes, MPI_BYTE, &Msg, &Reqs[0]);
+  const int Sender =
+      transport::receiveArrived(Source, Tag, context().Comm, Out, Reqs[0]);
+  if (Sender < 0)
+    return false;
   waitAll(Reqs);
   if (From)
-    *From = Status.MPI_SOURCE;
+    *From = Sender;
   return true;
 }
 

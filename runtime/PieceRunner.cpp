@@ -7,6 +7,7 @@
 #include "Protocol.h"
 #include "Residency.h"
 #include "Trace.h"
+#include "Transport.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,7 +36,9 @@ const std::vector<Selection> &PieceRunner::selections() const {
 void PieceRunner::drainProfiles(int, long long) {}
 
 void PieceRunner::pollThunk(Block &B) {
-  static_cast<PieceRunner *>(B.Owner)->poll(B);
+  PieceRunner &R = *static_cast<PieceRunner *>(B.Owner);
+  transport::computed(R.Curve.of({R.PollNext, B.Next}));
+  R.poll(B);
 }
 
 double PieceRunner::account() {
@@ -136,6 +139,7 @@ void PieceRunner::runPiece(Piece P) {
   C.InKernel = true;
   Kernel(B);
   C.InKernel = Outer;
+  transport::computed(Curve.of({PollNext, B.Next}));
 
   account();
   B.foldRun();

@@ -16,9 +16,9 @@
 #include "Protocol.h"
 #include "Registry.h"
 #include "Trace.h"
+#include "Transport.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -124,10 +124,7 @@ void shutdown() {
 
 } // namespace
 
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
+double now() { return transport::clock(); }
 
 Context &context() {
   static Context C;
@@ -209,7 +206,7 @@ void initProcess(int &Argc, char **&Argv) {
   Context &C = context();
   C.StartTime = now();
   Requests Reqs(1);
-  MPI_Comm_idup(MPI_COMM_WORLD, &C.Comm, &Reqs[0]);
+  transport::duplicateWorld(C.Comm, Reqs[0]);
   waitAll(Reqs);
   MPI_Comm_rank(C.Comm, &C.Rank);
   MPI_Comm_size(C.Comm, &C.Size);

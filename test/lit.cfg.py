@@ -63,3 +63,8 @@ config.substitutions.append(("%examples",
                              os.path.join(config.dlbcc_src_root, "examples")))
 config.substitutions.append(("%inputs",
                              os.path.join(config.test_source_root, "Inputs")))
+# libdlb-smpi and dlb-simulate were built (DLB_SIMGRID): test/sim builds
+# emitted programs with smpicxx and runs them on simulated clusters.
+if config.simgrid.upper() in ("ON", "TRUE", "YES", "1"):
+    config.available_features.add("simgrid")
+    config.substitutions.append(("%smpicxx", config.smpicxx + " -std=c++17 -O2"))

@@ -17,7 +17,8 @@ fi
 
 packages=(cmake make g++ python3 clang-19 libclang-19-dev llvm-19-dev
           llvm-19-tools mpich libmpich-dev libboost-program-options-dev
-          libgtest-dev libclang-rt-19-dev pkg-config python3-matplotlib)
+          libgtest-dev libclang-rt-19-dev pkg-config python3-matplotlib
+          libsimgrid-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

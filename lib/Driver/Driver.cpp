@@ -122,11 +122,14 @@ int runDriver(int Argc, const char **Argv) {
       "Usage: dlbcc INPUT.cpp [-DNAME[=VALUE] -UNAME -IDIR -std=...] "
       "-o OUTPUT.cpp\n"
       "             [-MD | -MMD] [-MF FILE] [-MT TARGET] [-- CLANG_ARGS...]\n"
-      "       dlbcc --cflags | --libs\n\n"
+      "       dlbcc --cflags | --libs [--sim]\n\n"
       "Translates a C++ program annotated with '#pragma dlb' into an MPI\n"
       "program that balances its loops with libdlb. Build the result with\n"
       "  mpicxx -O2 OUTPUT.cpp $(dlbcc --cflags) $(dlbcc --libs) -o prog\n"
-      "(or in one step: dlbcxx -O2 INPUT.cpp -o prog).\n\n"
+      "(or in one step: dlbcxx -O2 INPUT.cpp -o prog), or for a simulated\n"
+      "cluster (SimGrid's SMPI; run it with dlb-simulate)\n"
+      "  smpicxx -O2 OUTPUT.cpp $(dlbcc --cflags --sim) $(dlbcc --libs --sim)"
+      " -o prog\n\n"
       "-MD writes the files the input includes as a Make rule to FILE\n"
       "(default: OUTPUT with extension .d) for target TARGET (default:\n"
       "OUTPUT), as Clang's -MD; -MMD leaves out system headers.\n\n"
@@ -141,6 +144,8 @@ int runDriver(int Argc, const char **Argv) {
        "read compile flags from DIR/compile_commands.json instead of '--'")
       ("cflags", "print the flags mpicxx needs to compile an emitted program")
       ("libs", "print the flags mpicxx needs to link an emitted program")
+      ("sim", "with --cflags or --libs: the flags for smpicxx and "
+              "libdlb-smpi, the runtime built for SimGrid's SMPI")
       ("dump-annotations", "stop after parsing; print the annotations")
       ("dump-model", "stop after analysis; print the model of each loop")
       ("remarks", "report the work per iteration W(i) and the data per "
@@ -173,6 +178,12 @@ int runDriver(int Argc, const char **Argv) {
               << DLBCC_MPI_LIBRARY << "\n";
     return 0;
   }
+  const bool Sim = VM.count("sim") > 0;
+  if (Sim && !VM.count("cflags") && !VM.count("libs"))
+    return fail("--sim goes with --cflags or --libs");
+  if (Sim && !DLB_SIMGRID)
+    return fail("this dlbcc was built without SimGrid (configure with "
+                "-DDLB_SIMGRID=ON; Debian: libsimgrid-dev)");
   if (VM.count("cflags") || VM.count("libs")) {
     RuntimePaths P = runtimePaths(Argv[0]);
     std::vector<std::string> Words;
@@ -182,8 +193,13 @@ int runDriver(int Argc, const char **Argv) {
       Words.push_back("-I" + P.Include);
     if (VM.count("libs")) {
       Words.push_back("-L" + P.Lib);
-      Words.push_back("-Wl,-rpath," + P.Lib);
-      Words.push_back("-ldlb");
+      if (Sim) {
+        // Static: linked into the program, no run-time path.
+        Words.push_back("-ldlb-smpi");
+      } else {
+        Words.push_back("-Wl,-rpath," + P.Lib);
+        Words.push_back("-ldlb");
+      }
     }
     for (size_t I = 0; I < Words.size(); ++I)
       std::cout << (I ? " " : "") << Words[I];
