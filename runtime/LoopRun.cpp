@@ -22,6 +22,7 @@
 #include "Wire.h"
 #include "Partition.h"
 #include "Pipeline.h"
+#include "Transport.h"
 
 #include <algorithm>
 #include <cmath>
@@ -753,10 +754,11 @@ void RootExecution::planWork() {
   // Distributing at all must pay for moving the data (Profit.h).
   Probing = Resident && !Owned &&
             mayProbe(Spec, L.Pipelined, L.Bitonic, C.Opts.DistributeAlways);
-  // On one rank nothing is balanced: no strips in the loop, and no W.
+  // On one rank nothing is balanced: no strips in the loop, and no W
+  // (but under simulation, where W is the time an execution is charged).
   const HookLevel Hooked = Ranks == 1 ? unbalancedHooks(L.Hooks) : L.Hooks;
-  const bool NeedsWork =
-      Params.Auto || Hooked == HookLevel::Strip || Probing;
+  const bool NeedsWork = Params.Auto || Hooked == HookLevel::Strip ||
+                         Probing || transport::simulated();
   Curve = !NeedsWork ? WorkCurve()
           : UnitWork ? WorkCurve(Space.Begin, Space.End, UnitWork)
                      : WorkCurve(PerIteration);

@@ -40,6 +40,9 @@ void sleep(double Seconds);
 /// simulated host spends the time its speed gives them.
 void computed(double Work);
 
+/// Whether time is simulated: computed() then needs every execution's W.
+bool simulated();
+
 } // namespace transport
 } // namespace dlb
 

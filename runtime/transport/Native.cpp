@@ -52,5 +52,7 @@ void sleep(double Seconds) {
 
 void computed(double) {}
 
+bool simulated() { return false; }
+
 } // namespace transport
 } // namespace dlb

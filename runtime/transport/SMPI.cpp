@@ -53,5 +53,7 @@ void computed(double Work) {
     smpi_execute_flops(Work);
 }
 
+bool simulated() { return true; }
+
 } // namespace transport
 } // namespace dlb

@@ -113,7 +113,8 @@ def command(par, args, ranks, strategy, period, gates, load, distribute):
 def run_one(cmd, expected, work):
     """Runs cmd; returns None if it passed, else what went wrong."""
     start = time.time()
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=work)
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=work,
+                          stdin=subprocess.DEVNULL)
     seconds = time.time() - start
     if proc.returncode == 124:
         return "hung (killed after %d s)" % RUN_SECONDS, proc.stderr
