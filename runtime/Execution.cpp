@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace dlb {
@@ -87,6 +88,11 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
   Collections.resize(Groups.size());
   Inbox.resize(context().Size);
   ProfilesFrom.assign(context().Size, 0);
+  // A rank running alone with no emulated load has nothing to poll for:
+  // the kernel's hooks then cost one decrement (the accounting is done at
+  // the end of each piece).
+  if (Params.GroupSize <= 1 && !Load.active())
+    Countdown = std::numeric_limits<long long>::max();
 }
 
 void Executor::poll(Block &B) {

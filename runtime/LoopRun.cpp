@@ -601,9 +601,9 @@ private:
   void runShare();
   void collect();
   void finish();
-  /// After a distributed doall execution: its fixed cost, and whether the
-  /// loop is faster alone.
-  void judgeDistributed();
+  /// After a distributed doall execution of Elapsed seconds: its fixed
+  /// cost, and whether the loop is faster alone.
+  void judgeDistributed(double Elapsed);
 
   LoopRun &L;
   Context &C;
@@ -864,6 +864,8 @@ bool RootExecution::takesPart(int W) const {
 }
 
 void RootExecution::startWorkers() {
+  if (Ranks == 1)
+    return;
   // Whole arrays stored as row tables are packed once for all workers.
   const std::vector<ArrayArg> &Arrays = L.Arrays;
   std::vector<std::vector<char>> Packed(Arrays.size());
@@ -933,7 +935,7 @@ void RootExecution::collect() {
   if (Watch &&
       !endTogether(Exec ? Exec->strategy() : Params.Strat, L.Pipelined))
     Watch->disarm();
-  const double Collect = now();
+  const double Collect = Ranks > 1 ? now() : 0;
   std::vector<std::vector<Range>> Executed(Ranks);
   if (Exec)
     for (const Piece &P : Exec->executed())
@@ -949,7 +951,8 @@ void RootExecution::collect() {
     if (Exec)
       Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
   }
-  Work[0].Counters.WaitSeconds += now() - Collect;
+  if (Ranks > 1)
+    Work[0].Counters.WaitSeconds += now() - Collect;
   // A pipeline on rank 0 alone: the others had nothing.
   Work.resize(Size, RankWork(L.Reductions.size()));
   // The probe's iterations: checked and reduced like a rank's, then
@@ -986,10 +989,11 @@ void RootExecution::finish() {
       Exec->strategy() != Strategy::Auto)
     C.AutoChoices[&L.Desc] = Exec->strategy();
   const std::vector<ArrayArg> &Arrays = L.Arrays;
+  const double Elapsed = now() - Start;
   if (Distribute) {
     record(L.Desc.name(), Params,
            Exec ? Exec->selections() : std::vector<Selection>(),
-           Pipe ? &Pipe->report() : nullptr, Work, now() - Start);
+           Pipe ? &Pipe->report() : nullptr, Work, Elapsed);
     LoopStats &S = C.Stats.loop(L.Desc.name(), C.Size);
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
@@ -1000,9 +1004,9 @@ void RootExecution::finish() {
     }
     // The rates of the ranks come from distributed executions.
     if (!Alone && !PipelineAlone)
-      afterExecution(L.Desc, Params, Work, now() - Start);
-    if (Exec)
-      judgeDistributed();
+      afterExecution(L.Desc, Params, Work, Elapsed);
+    if (Exec && Ranks > 1)
+      judgeDistributed(Elapsed);
   }
   // An execution that hands out arrays for the ranks to keep pays for that
   // once: the executions that start from them tell what distributing costs.
@@ -1013,13 +1017,12 @@ void RootExecution::finish() {
   if (L.Pipelined && Resident && (PipelineAlone || !HandsOut)) {
     Context::PipelineCosts &Costs = C.Pipelines[&L.Desc];
     (PipelineAlone ? Costs.Alone : Costs.Distributed) =
-        (now() - Start) /
+        Elapsed /
         static_cast<double>((L.Ub - L.Lb) * (L.OuterUb - L.OuterLb));
   }
 }
 
-void RootExecution::judgeDistributed() {
-  const double Elapsed = now() - Start;
+void RootExecution::judgeDistributed(double Elapsed) {
   double Longest = 0;
   for (const RankWork &W : Work)
     Longest = std::max(Longest,

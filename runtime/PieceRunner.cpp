@@ -93,7 +93,10 @@ long long PieceRunner::stripSize() const {
 void PieceRunner::prime() {
   // A call with no iterations runs the kernel's prologue (a worker rebuilds
   // each whole std::vector there) outside the measured time, so the speed of
-  // the first iterations is not mistaken for the rank's speed.
+  // the first iterations is not mistaken for the rank's speed. Rank 0's
+  // views are the program's own arrays: nothing to rebuild.
+  if (UserMemory)
+    return;
   std::vector<ReductionSlot> Scratch(Spec.Reductions);
   Block B;
   B.Scalars = Spec.Scalars.data();
