@@ -143,6 +143,10 @@ private:
     for (DynTypedNodeList P = Ctx.getParents(*E); !P.empty();
          P = Ctx.getParents(P[0])) {
       const Stmt *S = P[0].get<Stmt>();
+      // An initializer (`double d = fabs(v[k])`): on to its declaration's
+      // statement.
+      if (!S && P[0].get<VarDecl>())
+        continue;
       if (!S)
         return false;
       if (S == M.Loop)

@@ -40,6 +40,19 @@ void pointer(int rows, int cols, float *Q) {
     }
 }
 
+// An access in a declaration's initializer runs in every iteration too;
+// the columns of the macro-spelled subscript are checked at the call site.
+#define IDX(i, j) ((i) * n + (j))
+void initializer(int n, double *u, double *v) {
+// EMIT: {{^ *}}dlbcc_run.checkAccess("u[((i) * n + (j))]", "u", 1, static_cast<long long>(0), static_cast<long long>(n - 1), static_cast<long long>(n));
+#pragma dlb doall distribute(u, v) shape(u[n * n], v[n * n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double d = u[IDX(i, j)] * 2;
+      v[IDX(i, j)] = d;
+    }
+}
+
 #ifdef ERRORS
 void errors(int n, int m, std::vector<double> &A, std::vector<double> &B,
             std::vector<double> &C, std::vector<double> &D) {
