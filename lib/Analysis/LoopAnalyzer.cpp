@@ -357,6 +357,22 @@ public:
     checkLocalType(TL.getType(), TL.getBeginLoc());
     return true;
   }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+      reportMember(E->getMemberLoc(), E->getMemberDecl());
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    // `this` itself; this->m is reported as m.
+    const Stmt *P = PM.getParent(E);
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P))
+      P = PM.getParent(P);
+    if (!isa_and_nonnull<MemberExpr>(P) && !ReportedThis) {
+      ReportedThis = true;
+      error(E->getBeginLoc(), Diag::LoopUsesThis);
+    }
+    return true;
+  }
   bool VisitCallExpr(CallExpr *E);
   bool VisitCXXConstructExpr(CXXConstructExpr *E);
   bool VisitBreakStmt(BreakStmt *S);
@@ -387,6 +403,37 @@ private:
     return error(S->getBeginLoc(), Diag::LoopUnsupportedStmt);
   }
   bool isLocal(const VarDecl *V) const { return Locals.count(V); }
+  /// In a member function: whether \p D (a variable, an enumerator, a
+  /// function, a type) is a member of its class (or of a base or an
+  /// enclosing class), which the body names without qualification and the
+  /// kernel, at namespace scope, could not name.
+  bool classMember(const Decl *D) const {
+    const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+    if (!Method)
+      return false;
+    const DeclContext *DC = D->getDeclContext();
+    if (const auto *E = dyn_cast<EnumDecl>(DC))
+      DC = E->getDeclContext();
+    const auto *R = dyn_cast<CXXRecordDecl>(DC);
+    if (!R || R->isLambda())
+      return false;
+    for (const DeclContext *C = Method->getParent(); C; C = C->getParent()) {
+      const auto *Own = dyn_cast<CXXRecordDecl>(C);
+      if (!Own)
+        break;
+      if (Own->getCanonicalDecl() == R->getCanonicalDecl() ||
+          (Own->hasDefinition() && Own->isDerivedFrom(R)))
+        return true;
+    }
+    return false;
+  }
+  /// Reports the member \p D of the function's class, once.
+  void reportMember(SourceLocation Loc, const NamedDecl *D) {
+    if (ReportedMembers.insert(D).second) {
+      report(DE, Loc, Diag::LoopUsesMember) << D->getName();
+      Failed = true;
+    }
+  }
   /// Marks the loop rejected; true the first time \p D is to be reported
   /// for \p V: each cause is reported once, at its first use.
   bool rejectOnce(Diag D, const VarDecl *V) {
@@ -493,6 +540,8 @@ private:
   llvm::MapVector<const VarDecl *, SourceLocation> Privates;
   llvm::SmallPtrSet<const Expr *, 4> TruncatingReductions;
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedLocalTypes;
+  llvm::SmallPtrSet<const NamedDecl *, 4> ReportedMembers;
+  bool ReportedThis = false;
 };
 
 /// The step of a for loop's increment Inc of V: ++i, i++, i += c,
@@ -626,10 +675,12 @@ bool LoopAnalyzer::checkContext() {
   }
   if (!Function)
     return error(A.DirectiveLoc, Diag::LoopInLambda), false;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(Function))
-    return error(A.DirectiveLoc, M->getParent()->isLambda() ? Diag::LoopInLambda
-                                                            : Diag::LoopInMethod),
-           false;
+  // A member function defined outside its class is fine: its kernel goes
+  // before the definition, at namespace scope (members are checked where
+  // the loop uses them).
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Function);
+      M && M->getParent()->isLambda())
+    return error(A.DirectiveLoc, Diag::LoopInLambda), false;
   if (Function->isTemplated())
     return error(A.DirectiveLoc, Diag::LoopInTemplate), false;
   return true;
@@ -686,6 +737,10 @@ void LoopAnalyzer::checkLocalType(QualType T, SourceLocation Loc) {
       D = Tag;
     if (const auto *R = dyn_cast_or_null<CXXRecordDecl>(D); R && R->isLambda())
       return; // lambdas are rejected where they appear
+    if (D && classMember(D)) {
+      reportMember(Loc, D);
+      return;
+    }
     if (D && D->getParentFunctionOrMethod()) {
       if (ReportedLocalTypes.insert(D).second) {
         // An unnamed enum or class is named as Clang prints its type.
@@ -783,7 +838,8 @@ void LoopAnalyzer::findPrivates() {
     llvm::MapVector<const VarDecl *, SourceLocation> Vars;
   } W;
   W.TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
-  for (const auto &[V, Loc] : W.Vars) {
+  for (const auto &Written : W.Vars) {
+    const VarDecl *V = Written.first;
     const bool Inside =
         !SM.isBeforeInTranslationUnit(V->getLocation(), Loop.getBegin()) &&
         !SM.isBeforeInTranslationUnit(Loop.getEnd(), V->getLocation());
@@ -794,7 +850,7 @@ void LoopAnalyzer::findPrivates() {
         V->getType()->isReferenceType() || arrayTypeInfo(V->getType(), Ctx) ||
         !writtenBeforeRead(A.Loop->getBody(), V))
       continue;
-    Privates.insert({V, Loc});
+    Privates.insert({V, Written.second});
     Locals.insert(V);
   }
 }
@@ -879,6 +935,10 @@ bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {
 }
 
 bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
+  if (classMember(E->getDecl())) {
+    reportMember(E->getLocation(), E->getDecl());
+    return true;
+  }
   if (const auto *C = dyn_cast<EnumConstantDecl>(E->getDecl())) {
     checkLocalType(Ctx.getTypeDeclType(cast<EnumDecl>(C->getDeclContext())),
                    E->getLocation());

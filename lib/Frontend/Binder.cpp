@@ -145,6 +145,15 @@ private:
   void bindVar(Annotation &A, NamedVar &V, const Expr *E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    // A member of the function's class, named as `u` in a clause.
+    const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    if (!Var && Member &&
+        isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())) {
+      report(Ctx.getDiagnostics(), V.Loc, Diag::LoopUsesMember)
+          << Member->getMemberDecl()->getName();
+      A.Valid = false;
+      return;
+    }
     if (!Var) {
       report(Ctx.getDiagnostics(), V.Loc, Diag::PragmaExpectedIdentifier);
       A.Valid = false;

@@ -130,8 +130,16 @@ DiagInfo info(Diag D) {
   case Diag::LoopNested:
     return {E, "a dlb loop cannot be nested inside another dlb loop"};
   case Diag::LoopInMethod:
-    return {E, "dlb loops in member functions are not supported; move the "
-               "loop into a free function"};
+    return {E, "dlb loops in member functions defined inside their class are "
+               "not supported; define the function outside the class "
+               "(void C::f() { ... })"};
+  case Diag::LoopUsesMember:
+    return {E, "the loop uses '%0', a member of its class, but its kernel "
+               "runs outside the class; copy what the loop needs into local "
+               "variables before it (for an array: auto &%0 = this->%0;)"};
+  case Diag::LoopUsesThis:
+    return {E, "the loop uses 'this', but its kernel runs outside the class; "
+               "copy what the loop needs into local variables before it"};
   case Diag::LoopInTemplate:
     return {E, "dlb loops in templates are not supported"};
   case Diag::LoopInLambda:

@@ -67,11 +67,31 @@ struct Grid {
   double v[100];
   void step(int n);
 };
+// A member function defined outside its class may hold a loop, which must
+// not use the class's members: its kernel runs outside the class.
 void Grid::step(int n) {
 #pragma dlb doall
-// CHECK: :[[@LINE-1]]:13: error: dlb loops in member functions are not supported; move the loop into a free function
   for (int i = 0; i < n; ++i)
     v[i] = 1;
+// CHECK: :[[@LINE-1]]:5: error: the loop uses 'v', a member of its class, but its kernel runs outside the class; copy what the loop needs into local variables before it (for an array: auto &v = this->v;)
+}
+static int address(const void *p) { return p != nullptr; }
+struct Mesh {
+  enum { Ghosts = 2 };
+  double cell[100];
+  int cells;
+  double scale() const { return 2; }
+  void relax(double *out);
+};
+void Mesh::relax(double *out) {
+#pragma dlb doall distribute(out) shape(out[10])
+  for (int i = 0; i < 10; ++i)
+    out[i] = Ghosts + this->cells + scale() + address(this);
+// CHECK: :[[@LINE-1]]:14: error: the loop uses 'Ghosts', a member of its class
+// CHECK: :[[@LINE-2]]:29: error: the loop uses 'cells', a member of its class
+// CHECK: :[[@LINE-3]]:37: error: call to 'Mesh::scale', which may have side effects (it is a member function)
+// CHECK: :[[@LINE-4]]:37: error: the loop uses 'scale', a member of its class
+// CHECK: :[[@LINE-5]]:55: error: the loop uses 'this', but its kernel runs outside the class; copy what the loop needs into local variables before it
 }
 
 template <class T> void scale(T *x, int n) {

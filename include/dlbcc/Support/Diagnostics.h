@@ -51,6 +51,8 @@ enum class Diag {
   LoopIndexWritten,
   LoopNested,
   LoopInMethod,
+  LoopUsesMember,
+  LoopUsesThis,
   LoopInTemplate,
   LoopInLambda,
   LoopEarlyExit,

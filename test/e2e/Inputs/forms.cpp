@@ -1,6 +1,6 @@
 // Every data form and clause dlbcc supports, in one program whose output the
 // parallel build must reproduce exactly: pointers with shape (T*, T(*)[M],
-// T**), std::vector of rows, halo reads, cyclic distribution, column distribution, constants,
+// T**), std::vector of rows, halo reads, a loop in a member function, cyclic distribution, column distribution, constants,
 // global live-ins, whole vectors, all reduction operators (also as C code
 // writes min and max: macros and guarded assignments), `<=` bounds, empty
 // loops, loops in a function called repeatedly, and exit() after the loops.
@@ -111,6 +111,39 @@ void nested(int n) {
   std::printf("nested n=%d: %.6f\n", n, s);
 }
 
+// A loop in a member function defined outside its class, the members it
+// needs taken into locals first (its kernel runs outside the class).
+class Plate {
+public:
+  explicit Plate(int n) : n(n), t(n * n), next(n * n) {
+    for (int i = 0; i < n * n; i++)
+      t[i] = (i * 7) % 11;
+  }
+  void smooth();
+  double total() const {
+    double s = 0;
+    for (int i = 0; i < n * n; i++)
+      s += t[i] * (i % 5 + 1);
+    return s;
+  }
+
+private:
+  int n;
+  std::vector<double> t, next;
+};
+
+void Plate::smooth() {
+  const int n = this->n;
+  std::vector<double> &t = this->t, &next = this->next;
+#pragma dlb doall distribute(t, next)
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 0; j < n; j++)
+      next[i * n + j] = (t[(i - 1) * n + j] + t[i * n + j] + t[(i + 1) * n + j]) / 3;
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 0; j < n; j++)
+      t[i * n + j] = next[i * n + j];
+}
+
 #define MAX(A, B) ((A) > (B) ? (A) : (B))
 #define MIN(A, B) ((A) < (B) ? (A) : (B))
 
@@ -169,6 +202,10 @@ int main(int argc, char **argv) {
   reductions(v, 0, 100);
   reductions(v, 10, 13);
   reductions(v, 50, 50); // empty: the variables keep their values
+  Plate plate(12);
+  for (int step = 0; step < 3; ++step)
+    plate.smooth();
+  std::printf("plate: %.6f\n", plate.total());
   cstyle(v, 0, 100);
   cstyle(v, 7, 9);
   std::fflush(stdout);
