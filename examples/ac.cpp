@@ -13,11 +13,16 @@
 // All values are small multiples of 1/8, so the sums are exact in double
 // precision and the output does not depend on evaluation order.
 //
-// Usage: ac [n]    vectors of length n^2, 1 <= n <= 256, default 100.
+// Usage: ac [n]    vectors of length n^2, 1 <= n <= MAXN (256 by default),
+// default 100. The runtime sends whole arrays at their declared extents, so
+// a build for one problem may size them to it: -DMAXN=n (given to dlbcc and
+// to the compiler alike; bench/sim_table14.py does).
 #include <cstdio>
 #include <cstdlib>
 
-constexpr int MAXN = 256;
+#ifndef MAXN
+#define MAXN 256
+#endif
 constexpr int MAXL = MAXN * MAXN;
 
 static double a[MAXL];
