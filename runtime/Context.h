@@ -96,15 +96,14 @@ struct Context {
            std::vector<char *>>
       RowTables;
   /// Per doall loop: the iterations of the last execution that rank 0
-  /// sampled (Profit.h), whether it then ran alone, and its time alone
-  /// (measured and predicted). Under kept arrays, Slower counts the
-  /// executions in a row that took longer distributed than alone; once it
-  /// switched the loop to alone (Switched, at most once), the next
-  /// execution brings the kept arrays back (Return).
+  /// sampled (Profit.h), and whether it then ran alone. Under kept arrays,
+  /// Slower counts the executions in a row that took longer distributed
+  /// than their computing alone would; once it switched the loop to alone
+  /// (Switched, at most once), the next execution brings the kept arrays
+  /// back (Return).
   struct ProbeAnswer {
     long long Iterations = 0;
     bool Alone = false;
-    double AloneSeconds = 0;
     int Slower = 0;
     bool Switched = false;
     bool Return = false;

@@ -752,8 +752,12 @@ void RootExecution::planWork() {
                           return W;
                         });
   // Distributing at all must pay for moving the data (Profit.h).
+  // A loop whose history sent it alone (judgeDistributed) runs alone too.
+  auto Answer = C.Probes.find(&L.Desc);
+  const bool SentAlone = Answer != C.Probes.end() && Answer->second.Switched;
   Probing = Resident && !Owned &&
-            mayProbe(Spec, L.Pipelined, L.Bitonic, C.Opts.DistributeAlways);
+            (SentAlone || mayProbe(Spec, L.Pipelined, L.Bitonic,
+                                   C.Opts.DistributeAlways));
   // On one rank nothing is balanced: no strips in the loop, and no W
   // (but under simulation, where W is the time an execution is charged).
   const HookLevel Hooked = Ranks == 1 ? unbalancedHooks(L.Hooks) : L.Hooks;
@@ -801,8 +805,6 @@ void RootExecution::probe() {
   To.Bandwidth = Params.Net.Bandwidth;
   To.ProfitFactor = Params.Balance.ProfitFactor;
   To.ExecutionSeconds = C.ExecutionSeconds;
-  To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
-                         [](const ArrayArg &A) { return A.Keep; });
   // Alone: nothing to balance, so no hooks in the loop.
   ExecParams AloneParams =
       execParams(L.Strat, 1, L.Arrays, L.DataBytes, Pairs.sides());
@@ -820,7 +822,6 @@ void RootExecution::probe() {
     Context::ProbeAnswer &A = C.Probes[&L.Desc];
     A.Iterations = Space.size();
     A.Alone = Alone;
-    A.AloneSeconds = Probed->aloneSeconds();
   }
   // Nothing was balanced, between executions or otherwise, and nothing is
   // left on the ranks.
@@ -1023,26 +1024,29 @@ void RootExecution::finish() {
 }
 
 void RootExecution::judgeDistributed(double Elapsed) {
-  double Longest = 0;
-  for (const RankWork &W : Work)
+  double Longest = 0, Computed = 0;
+  for (const RankWork &W : Work) {
     Longest = std::max(Longest,
                        W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
+    Computed += W.Counters.ComputeSeconds;
+  }
   const double Fixed = std::max(Elapsed - Longest, 0.0);
   C.ExecutionSeconds =
       C.ExecutionSeconds > 0 ? std::min(C.ExecutionSeconds, Fixed) : Fixed;
   // Started from kept arrays, it moved no data: once two such executions
-  // in a row took longer than the probe's time alone (by the threshold, as
-  // pipelineAlone judges a pipeline), the loop runs alone from the next one
-  // on, bringing its arrays back once (a time loop of tiny steps, where
-  // each execution's messages cost more than its iterations).
-  auto It = C.Probes.find(&L.Desc);
-  if (!FromKept || It == C.Probes.end() || It->second.Switched ||
-      It->second.AloneSeconds <= 0 || It->second.Iterations <= 0)
+  // in a row took longer than all their computing (what rank 0 alone would
+  // have taken, at its speed), by the threshold as pipelineAlone judges a
+  // pipeline, the loop runs alone from the next one on, bringing its arrays
+  // back once (a time loop of tiny steps, where each execution's messages
+  // cost more than its iterations). At most once per loop: a light loop
+  // beside a heavy one that keeps the same arrays must not take them back
+  // at every step.
+  if (!FromKept || C.Opts.DistributeAlways)
     return;
-  Context::ProbeAnswer &A = It->second;
-  const double AloneNow = A.AloneSeconds * static_cast<double>(Space.size()) /
-                          static_cast<double>(A.Iterations);
-  A.Slower = AloneNow <= (1 - C.Opts.Threshold) * Elapsed ? A.Slower + 1 : 0;
+  Context::ProbeAnswer &A = C.Probes[&L.Desc];
+  if (A.Switched)
+    return;
+  A.Slower = Computed <= (1 - C.Opts.Threshold) * Elapsed ? A.Slower + 1 : 0;
   if (A.Slower < 2)
     return;
   A.Alone = A.Switched = A.Return = true;

@@ -52,7 +52,7 @@ bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
   if (Always || Pipelined || Bitonic)
     return false;
   return std::none_of(Spec.Arrays.begin(), Spec.Arrays.end(),
-                      [](const ArrayArg &A) { return A.Kept; });
+                      [](const ArrayArg &A) { return A.Keep || A.Kept; });
 }
 
 Probe::Probe(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Alone,
@@ -92,12 +92,12 @@ DistributionInput Probe::costs(const Prospect &To) const {
         S.BestRate * (S.PerIteration ? static_cast<double>(Left.size())
                                      : Curve.of(Left));
     for (const ArrayArg &A : Spec.Arrays)
-      if (A.Role == ArrayArg::Distributed && !To.Keeps)
+      if (A.Role == ArrayArg::Distributed)
         (A.Acc.Written ? In.WrittenRowBytes : In.RowBytes) +=
             static_cast<double>(slabBytes(A, Left));
   }
   for (const ArrayArg &A : Spec.Arrays)
-    if (A.Role == ArrayArg::Whole && !To.Keeps)
+    if (A.Role == ArrayArg::Whole)
       In.WholeBytes += static_cast<double>(arrayBytes(A));
   // Written rows go out and come back.
   In.RowBytes += In.WrittenRowBytes;
@@ -126,7 +126,7 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
     S.Cap = S.Whole.Begin + std::max<long long>(1, S.Whole.size() / 16);
     Strata.push_back(S);
   }
-  Sampled = 0;
+  double Sampled = 0;
   for (long long Chunk = 1;; Chunk *= 2) {
     bool Ran = false;
     for (Stratum &S : Strata) {

@@ -24,9 +24,6 @@ struct Prospect {
   double ProfitFactor = 0.9;
   /// Context::ExecutionSeconds.
   double ExecutionSeconds = 0;
-  /// The arrays stay on the ranks after this execution: moving them is paid
-  /// once for many executions, so only the fixed cost counts.
-  bool Keeps = false;
 };
 
 class Probe {
@@ -50,8 +47,6 @@ public:
   bool predicted() const { return Last.AloneSeconds > 0; }
   const RankWork &result() const { return Exec.result(); }
   const DistributionPrediction &prediction() const { return Last; }
-  /// The execution's time alone: the samples' and the predicted rest's.
-  double aloneSeconds() const { return Sampled + Last.AloneSeconds; }
 
 private:
   struct Stratum {
@@ -75,12 +70,12 @@ private:
   Executor Exec;
   std::vector<Stratum> Strata;
   DistributionPrediction Last;
-  double Sampled = 0;
 };
 
 /// Whether Probe applies to an execution: a doall loop of contiguous
 /// iterations on more than one rank, none of whose arrays is kept on the
-/// ranks already (its rows are there, not on rank 0).
+/// ranks (a kept array's movement is paid once for many executions; such a
+/// loop is judged by its history, RootExecution::judgeDistributed).
 bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
               bool Always);
 
