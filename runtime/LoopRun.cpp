@@ -805,6 +805,8 @@ void RootExecution::probe() {
   To.Bandwidth = Params.Net.Bandwidth;
   To.ProfitFactor = Params.Balance.ProfitFactor;
   To.ExecutionSeconds = C.ExecutionSeconds;
+  To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
+                         [](const ArrayArg &A) { return A.Keep; });
   // Alone: nothing to balance, so no hooks in the loop.
   ExecParams AloneParams =
       execParams(L.Strat, 1, L.Arrays, L.DataBytes, Pairs.sides());

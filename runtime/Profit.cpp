@@ -52,7 +52,7 @@ bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
   if (Always || Pipelined || Bitonic)
     return false;
   return std::none_of(Spec.Arrays.begin(), Spec.Arrays.end(),
-                      [](const ArrayArg &A) { return A.Keep || A.Kept; });
+                      [](const ArrayArg &A) { return A.Kept; });
 }
 
 Probe::Probe(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Alone,
@@ -92,12 +92,12 @@ DistributionInput Probe::costs(const Prospect &To) const {
         S.BestRate * (S.PerIteration ? static_cast<double>(Left.size())
                                      : Curve.of(Left));
     for (const ArrayArg &A : Spec.Arrays)
-      if (A.Role == ArrayArg::Distributed)
+      if (A.Role == ArrayArg::Distributed && !To.Keeps)
         (A.Acc.Written ? In.WrittenRowBytes : In.RowBytes) +=
             static_cast<double>(slabBytes(A, Left));
   }
   for (const ArrayArg &A : Spec.Arrays)
-    if (A.Role == ArrayArg::Whole)
+    if (A.Role == ArrayArg::Whole && !To.Keeps)
       In.WholeBytes += static_cast<double>(arrayBytes(A));
   // Written rows go out and come back.
   In.RowBytes += In.WrittenRowBytes;
@@ -115,7 +115,8 @@ DistributionInput Probe::costs(const Prospect &To) const {
 bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
   // Samples from strata spread over the execution: its first iterations
   // alone may not be like the rest.
-  const long long Count = std::min<long long>(Strata8, Space.size());
+  const long long Count =
+      std::min<long long>(To.Keeps ? 1 : Strata8, Space.size());
   Strata.clear();
   for (long long K = 0; K < Count; ++K) {
     Stratum S;

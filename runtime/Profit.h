@@ -24,6 +24,11 @@ struct Prospect {
   double ProfitFactor = 0.9;
   /// Context::ExecutionSeconds.
   double ExecutionSeconds = 0;
+  /// The arrays stay on the ranks after this execution: moving them is paid
+  /// once for many executions, so only the fixed cost counts, and the
+  /// samples come from one stratum, the first iterations, so that rank 0's
+  /// rows stay one block (the ranks keep them for later executions).
+  bool Keeps = false;
 };
 
 class Probe {
@@ -74,8 +79,8 @@ private:
 
 /// Whether Probe applies to an execution: a doall loop of contiguous
 /// iterations on more than one rank, none of whose arrays is kept on the
-/// ranks (a kept array's movement is paid once for many executions; such a
-/// loop is judged by its history, RootExecution::judgeDistributed).
+/// ranks already (its rows are there, not on rank 0; such a loop is judged
+/// by its history, RootExecution::judgeDistributed).
 bool mayProbe(const LoopSpec &Spec, bool Pipelined, bool Bitonic,
               bool Always);
 
