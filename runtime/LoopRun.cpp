@@ -502,6 +502,23 @@ void record(const char *Name, const ExecParams &Params,
 
 } // namespace
 
+/// The factor that brings a cost() clause's W (only its ratios between
+/// iterations mean something) to dlbcc's count from the body in basic
+/// operations, over the whole loop: 1 without a count.
+double LoopRun::countedScale() const {
+  if (!CountedFn && CountedConstant <= 0)
+    return 1;
+  const Range All{Lb, Ub};
+  auto Total = [&](const std::function<double(long long)> &Fn,
+                   double Constant) {
+    return Fn ? WorkCurve(Lb, Ub, Fn).of(All)
+              : std::max(0.0, Constant) * static_cast<double>(All.size());
+  };
+  const double Cost = Total(WorkFn, WorkConstant);
+  const double Counted = Total(CountedFn, CountedConstant);
+  return Cost > 0 && Counted > 0 ? Counted / Cost : 1;
+}
+
 void LoopRun::checkAccess(const char *Access, const char *Array, unsigned Dim,
                           long long Min, long long Max,
                           long long Extent) const {
@@ -738,19 +755,6 @@ void RootExecution::planParams() {
 }
 
 void RootExecution::planWork() {
-  // W over the units, for the cost model (only auto evaluates it), the
-  // probe and the strips of strip-mined hooks.
-  std::function<double(long long)> UnitWork = L.WorkFn;
-  const double PerIteration = L.WorkConstant / static_cast<double>(L.Stride);
-  if (L.WorkFn && L.Stride != 1)
-    UnitWork = [Fn = L.WorkFn, Stride = L.Stride](long long I) {
-      return Fn(I) / static_cast<double>(Stride);
-    };
-  if (L.Bitonic)
-    UnitWork = pairWork(L.Lb, L.Ub,
-                        L.WorkFn ? L.WorkFn : [W = L.WorkConstant](long long) {
-                          return W;
-                        });
   // Distributing at all must pay for moving the data (Profit.h).
   // A loop whose history sent it alone (judgeDistributed) runs alone too.
   auto Answer = C.Probes.find(&L.Desc);
@@ -758,14 +762,26 @@ void RootExecution::planWork() {
   Probing = Resident && !Owned &&
             (SentAlone || mayProbe(Spec, L.Pipelined, L.Bitonic,
                                    C.Opts.DistributeAlways));
-  // On one rank nothing is balanced: no strips in the loop, and no W
-  // (but under simulation, where W is the time an execution is charged).
+  // W over the units, for the cost model (only auto evaluates it), the
+  // probe and the strips of strip-mined hooks. On one rank nothing is
+  // balanced: no strips in the loop, and no W (but under simulation, where
+  // W is the time an execution is charged).
   const HookLevel Hooked = Ranks == 1 ? unbalancedHooks(L.Hooks) : L.Hooks;
-  const bool NeedsWork = Params.Auto || Hooked == HookLevel::Strip ||
-                         Probing || transport::simulated();
-  Curve = !NeedsWork ? WorkCurve()
-          : UnitWork ? WorkCurve(Space.Begin, Space.End, UnitWork)
+  if (Params.Auto || Hooked == HookLevel::Strip || Probing ||
+      transport::simulated()) {
+    const double Scale = L.countedScale() / static_cast<double>(L.Stride);
+    const double PerIteration = L.WorkConstant * Scale;
+    std::function<double(long long)> UnitWork = L.WorkFn;
+    if (L.WorkFn && Scale != 1)
+      UnitWork = [Fn = L.WorkFn, Scale](long long I) { return Fn(I) * Scale; };
+    if (L.Bitonic)
+      UnitWork = pairWork(L.Lb, L.Ub,
+                          UnitWork ? UnitWork : [PerIteration](long long) {
+                            return PerIteration;
+                          });
+    Curve = UnitWork ? WorkCurve(Space.Begin, Space.End, UnitWork)
                      : WorkCurve(PerIteration);
+  }
   hookParams(Params, Hooked,
              Curve.of(Space) / static_cast<double>(Space.End - Space.Begin));
 }

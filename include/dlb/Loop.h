@@ -537,6 +537,18 @@ public:
   void work(std::function<double(long long)> PerIteration) {
     WorkFn = std::move(PerIteration);
   }
+  /// Beside a cost() clause, which gives only the ratios between iterations:
+  /// W as dlbcc counted it from the body. The runtime scales the cost()
+  /// curve to the counted total over the loop, so that W is in basic
+  /// operations (what strips are sized in, and what a simulated host is
+  /// charged).
+  void counted(double PerIteration) {
+    CountedConstant = PerIteration;
+    CountedFn = nullptr;
+  }
+  void counted(std::function<double(long long)> PerIteration) {
+    CountedFn = std::move(PerIteration);
+  }
   /// The bytes of distributed arrays that move with one iteration (D of
   /// section 1.3.1); absent, the runtime computes them from the arrays.
   void data(double BytesPerIteration) { DataBytes = BytesPerIteration; }
@@ -688,6 +700,8 @@ public:
   void run();
 
 private:
+  /// The factor that brings the cost() clause's W to the counted one.
+  double countedScale() const;
   template <class ValueT>
   static ArrayArg contiguous(ArrayArg::RoleKind Role, ValueT *Data,
                              long long Rows, long long Cols, unsigned Dims,
@@ -765,6 +779,8 @@ private:
   long long Anchor = 0;
   double WorkConstant = 1;
   std::function<double(long long)> WorkFn;
+  double CountedConstant = 0; ///< 0: no counted W (no cost() clause)
+  std::function<double(long long)> CountedFn;
   double DataBytes = -1;
   Strategy Strat = Strategy::Auto;
   std::vector<char> Scalars;

@@ -885,6 +885,7 @@ void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
   auto Estimate = W.work();
   int Degree = Estimate.Degree;
   M.WorkEstimate = Estimate.Text;
+  M.WorkEstimateUniform = Degree == Constant;
   M.WorkNotes = std::move(W.Notes);
   M.Data = W.data();
   if (const Expr *Cost = M.Ann->Cost) {

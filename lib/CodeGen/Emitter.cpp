@@ -541,14 +541,20 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
        << sourceText(M.Descending ? M.Upper : M.Lower, Ctx) << ");\n";
   // W and D feed the cost model of the doall strategies; W of a pipelined
   // loop may mention the pipelined index, which does not exist here.
+  // A cost() clause gives W's shape; the count beside it, its size.
   if (!M.Pipeline) {
-    OS << "  " << RunVar << ".work(";
-    if (M.WorkUniform)
-      OS << M.Work;
-    else
-      OS << "[&](long long " << M.Index->getName() << ") -> double { return "
-         << M.Work << "; }";
-    OS << ");\n";
+    auto EmitWork = [&](StringRef Setter, StringRef W, bool Uniform) {
+      OS << "  " << RunVar << "." << Setter << "(";
+      if (Uniform)
+        OS << W;
+      else
+        OS << "[&](long long " << M.Index->getName() << ") -> double { return "
+           << W << "; }";
+      OS << ");\n";
+    };
+    EmitWork("work", M.Work, M.WorkUniform);
+    if (M.Ann->Cost)
+      EmitWork("counted", M.WorkEstimate, M.WorkEstimateUniform);
     OS << "  " << RunVar << ".data(" << M.Data << ");\n";
   }
   if (M.Ann->Strategy != StrategyKind::Auto)

@@ -189,6 +189,10 @@ int runDriver(int Argc, const char **Argv) {
     std::vector<std::string> Words;
     if (*DLBCC_SANITIZE_FLAGS)
       Words.push_back(DLBCC_SANITIZE_FLAGS);
+    // smpicxx compiles C++11 unless told otherwise; the headers are C++17
+    // (a later -std= of the user's wins).
+    if (VM.count("cflags") && Sim)
+      Words.push_back("-std=gnu++17");
     if (VM.count("cflags"))
       Words.push_back("-I" + P.Include);
     if (VM.count("libs")) {

@@ -195,8 +195,12 @@ void costs(int n) {
     a[i] = s;
   }
 }
+// Beside cost(), the count, which the runtime scales cost()'s W to.
 // EMIT:      dlbcc_run.work(n * 2);
+// EMIT-NEXT: dlbcc_run.counted(5 * dlb::trips(0, n));
+// EMIT-NEXT: dlbcc_run.data(8);
 // EMIT:      dlbcc_run.work([&](long long i) -> double { return (n - i) * 1.5; });
+// EMIT-NEXT: dlbcc_run.counted([&](long long i) -> double { return 1 + 4 * dlb::trips(i, n); });
 
 // D: a row per row-distributed array, a column per column-distributed one,
 // an element of a 1-D array or vector; whole arrays do not move.

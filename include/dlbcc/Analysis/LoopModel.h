@@ -219,8 +219,10 @@ struct LoopModel {
   /// Work is affine and not constant in the index (a triangular loop):
   /// schedule(bitonic) pairs iterations of equal total work.
   bool WorkAffine = false;
-  /// W(i) as counted from the loop body.
+  /// W(i) as counted from the loop body, and whether it depends on the
+  /// index.
   std::string WorkEstimate;
+  bool WorkEstimateUniform = true;
   /// Where WorkEstimate is uncertain, in body order.
   std::vector<WorkNote> WorkNotes;
   /// D: the bytes of the distributed arrays that move with one iteration, a
