@@ -6,8 +6,8 @@ workstations: actual against predicted best strategy.
         [--programs mxm,trfd,ac] [--ranks 4,16] [--persist S] [--seed N]
         [--jobs J] [--own-profiles] [--keep-build] [--report]
 
-Translates examples/{mxm,trfd,ac}.cpp with DIR/dlbcc (default
-/tmp/build-sim2/bin), builds them with smpicxx and `dlbcc --cflags/--libs
+Translates examples/{mxm,trfd,ac}.cpp with DIR/dlbcc (default build/bin),
+builds them with smpicxx and `dlbcc --cflags/--libs
 --sim`, and runs the chapter's configurations (section 1.5) under
 DIR/dlb-simulate --platform=now -n P:
 
@@ -438,7 +438,7 @@ def load_dlb_plot():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bin", default="/tmp/build-sim2/bin",
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"),
                     help="directory of dlbcc and dlb-simulate (default "
                     "%(default)s)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results",

@@ -238,8 +238,9 @@ double loadPersistence(const std::vector<RankProfile> &Profiles,
                        const std::vector<int> &Members, double Floor) {
   double Busy = 0, Pieces = 0;
   for (int Rank : Members) {
-    Busy += Profiles[Rank].Seconds;
-    Pieces += static_cast<double>(Profiles[Rank].SpeedChanges + 1);
+    const RankProfile &R = Profiles[Rank];
+    Busy += R.LoadSeconds > 0 ? R.LoadSeconds : R.Seconds;
+    Pieces += static_cast<double>(R.SpeedChanges + 1);
   }
   return std::max(Floor, Pieces > 0 ? Busy / Pieces : 0);
 }

@@ -27,9 +27,15 @@ struct RankProfile {
   /// the cost model; decide() balances iterations and ignores them.
   double DoneWork = 0;
   double RemainingWork = 0;
-  /// How often its speed changed markedly since the last synchronization
-  /// (the cost model's estimate of how long a load persists).
+  /// How often its speed changed markedly over LoadSeconds, its busy
+  /// seconds in this execution so far (0: over Seconds): the estimate of
+  /// how long a load persists. Counted over the whole execution, not the
+  /// last period: a period without a change says only that loads last
+  /// longer than a period (gddlb at P = 16 synchronized every 2 s under
+  /// loads of 10 s, so that no move could pay within 2 s and it stopped
+  /// moving).
   long long SpeedChanges = 0;
+  double LoadSeconds = 0;
   /// Its computation rate in W units per second as the rank's filter
   /// adjusted it (Siegell & Steenkiste, eq. 16); 0: use the raw rate.
   double Rate = 0;
@@ -107,8 +113,8 @@ std::vector<long long> apportion(long long Total,
                                  const std::vector<double> &Weights);
 
 /// How long the members' loads are expected to stay as measured: their busy
-/// seconds per observed change of speed (SpeedChanges), averaged over the
-/// members; at least \p Floor.
+/// seconds (LoadSeconds) per observed change of speed (SpeedChanges),
+/// averaged over the members; at least \p Floor.
 double loadPersistence(const std::vector<RankProfile> &Profiles,
                        const std::vector<int> &Members, double Floor);
 

@@ -80,6 +80,10 @@ void Backoff::pause() {
 void Backoff::reset() { SleepNs = 0; }
 
 void waitAll(Requests &Reqs, WaitFor For) {
+  if (transport::waitBlocking(Reqs)) {
+    Reqs.clear();
+    return;
+  }
   std::vector<int> Done(Reqs.size());
   Backoff Wait(For);
   for (;;) {
@@ -110,9 +114,15 @@ bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From) {
 
 std::vector<char> receive(int Source, int Tag, const char *What, int *From) {
   std::vector<char> Out;
+  Requests Reqs(1);
   Backoff Wait({What, Source});
-  while (!tryReceive(Source, Tag, Out, From))
+  int Sender;
+  while ((Sender = transport::receiveBlocking(Source, Tag, context().Comm, Out,
+                                              Reqs[0])) < 0)
     Wait.pause();
+  waitAll(Reqs);
+  if (From)
+    *From = Sender;
   return Out;
 }
 

@@ -96,13 +96,15 @@ struct Context {
            std::vector<char *>>
       RowTables;
   /// Per doall loop: the iterations of the last execution that rank 0
-  /// sampled (Profit.h), and whether it then ran alone. Under kept arrays,
+  /// sampled (Profit.h), and whether it then ran alone (Decided: one was
+  /// sampled, or its history sent it alone). Under kept arrays,
   /// Slower counts the executions in a row that took longer distributed
   /// than their computing alone would; once it switched the loop to alone
   /// (Switched, at most once), the next execution brings the kept arrays
   /// back (Return).
   struct ProbeAnswer {
     long long Iterations = 0;
+    bool Decided = false;
     bool Alone = false;
     int Slower = 0;
     bool Switched = false;

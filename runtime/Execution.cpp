@@ -111,6 +111,11 @@ void Executor::poll(Block &B) {
     const double Moving = MoveSeconds;
     const bool Tracing = trace::on();
     const SyncMark Mark = Tracing ? syncMark() : SyncMark();
+    // A switch of strategy stops the handling of messages only until this
+    // hook: a member whose period was due at every hook never read rank
+    // 0's answers again after auto switched to gcdlb (a 3200-row mxm on 16
+    // ranks then balanced nothing after its third synchronization).
+    Switched = false;
     if (periodDue())
       initiateSync();
     else
@@ -233,6 +238,7 @@ RankProfile Executor::profile() const {
   P.MoveSeconds = MoveCost;
   P.DoneWork = WorkBefore - WorkAtSync;
   P.SpeedChanges = SpeedChanges;
+  P.LoadSeconds = busy();
   if (CurrentBlock) {
     P.DoneWork += Curve.of({CurrentBlock->Begin, CurrentBlock->Next});
     P.RemainingWork = Curve.of({CurrentBlock->Next, CurrentBlock->End});
@@ -269,7 +275,6 @@ void Executor::startPeriod(const RankProfile &Sent) {
   }
   planNextHook();
   HooksSinceSync = 0;
-  SpeedChanges = 0;
   ExecutedAtSync = Executed;
   WorkAtSync = WorkBefore + (CurrentBlock ? Curve.of({CurrentBlock->Begin,
                                                        CurrentBlock->Next})
@@ -305,6 +310,7 @@ void Executor::sendWork(const std::vector<Transfer> &Transfers,
 
 void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
   const double Start = now();
+  const double Waited = SenderWaitSeconds;
   Requests Sends;
   std::vector<std::vector<char>> Keep;
   Keep.reserve(2 * Transfers.size());
@@ -315,7 +321,12 @@ void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
         ReceivedIterations += receiveWork(T.From);
   waitAll(Sends);
   const double Cost = now() - Start;
-  MoveCost = MoveCost > 0 ? (MoveCost + Cost) / 2 : Cost;
+  // What moving costs the next decisions (Balance.cpp): not the wait for
+  // senders still computing towards their hooks (under a distributed
+  // strategy each member moves when it decides, at its own next hook),
+  // which says nothing of what the next move will cost.
+  const double Moving = Cost - (SenderWaitSeconds - Waited);
+  MoveCost = MoveCost > 0 ? (MoveCost + Moving) / 2 : Moving;
   MoveSeconds += Cost;
   Period.moved(Cost, now());
 }
@@ -371,7 +382,6 @@ void Executor::drainProfiles(int From, long long Sent) {
 }
 
 void Executor::checkSync() {
-  Switched = false;
   if (!Centralized) {
     if (Pending.Active)
       progressDistributed();

@@ -206,7 +206,7 @@ private:
   double WindowWork = 0;
   double WindowSeconds = 0;
   double WindowRate = 0;
-  long long SpeedChanges = 0; ///< since the last synchronization
+  long long SpeedChanges = 0; ///< in this execution
   long long LastDone = 0;
   double LastDoneWork = 0;
   double LastSeconds = 0;

@@ -644,6 +644,8 @@ private:
   const Range Space;
   const Ownership *Owned = nullptr;
   const LoopSpec Spec;
+  /// What earlier executions found (Context::ProbeAnswer).
+  Context::ProbeAnswer &History;
   ExecParams Params;
   bool Probing = false;
   WorkCurve Curve;
@@ -671,7 +673,7 @@ RootExecution::RootExecution(LoopRun &L)
       Skewed{{L.Lb, L.Ub}, {L.OuterLb, L.OuterUb}, L.Skew ? L.Skew : 1},
       Space(L.Skew ? Skewed.space() : Pairs.space()),
       Spec{L.Scalars, L.ScalarOffsets, L.Arrays, L.Reductions.size(), Pairs},
-      Left{Space} {}
+      History(C.Probes[&L.Desc]), Left{Space} {}
 
 void RootExecution::validate() {
   const std::string Where = "in the loop at " + std::string(L.Desc.name());
@@ -720,10 +722,8 @@ void RootExecution::prepareResidency() {
     return At == Space.End;
   };
   // A loop that found itself faster alone brings its kept arrays back once.
-  auto Answer = C.Probes.find(&L.Desc);
-  const bool Return = Answer != C.Probes.end() && Answer->second.Return;
-  if (Return)
-    Answer->second.Return = false;
+  const bool Return = History.Return;
+  History.Return = false;
   Owned = dlb::prepareResidency(
       L.Arrays, !L.Bitonic && !PipelineAlone && !Return, Owners, Fits);
 }
@@ -757,10 +757,8 @@ void RootExecution::planParams() {
 void RootExecution::planWork() {
   // Distributing at all must pay for moving the data (Profit.h).
   // A loop whose history sent it alone (judgeDistributed) runs alone too.
-  auto Answer = C.Probes.find(&L.Desc);
-  const bool SentAlone = Answer != C.Probes.end() && Answer->second.Switched;
   Probing = Resident && !Owned &&
-            (SentAlone || mayProbe(Spec, L.Pipelined, L.Bitonic,
+            (History.Switched || mayProbe(Spec, L.Pipelined, L.Bitonic,
                                    C.Opts.DistributeAlways));
   // W over the units, for the cost model (only auto evaluates it), the
   // probe and the strips of strip-mined hooks. On one rank nothing is
@@ -808,12 +806,10 @@ void RootExecution::probe() {
   // The last probe's answer stands for executions it covers: no larger
   // one after it ran alone, no smaller one after it was distributed (LU's
   // shrinking steps, a time loop's equal ones).
-  auto Decided = C.Probes.find(&L.Desc);
   const bool Known =
-      Decided != C.Probes.end() &&
-      (Decided->second.Alone ? Space.size() <= Decided->second.Iterations
-                             : Space.size() >= Decided->second.Iterations);
-  if (!Probing || (Known && !Decided->second.Alone))
+      History.Decided && (History.Alone ? Space.size() <= History.Iterations
+                                        : Space.size() >= History.Iterations);
+  if (!Probing || (Known && !History.Alone))
     return;
   Prospect To;
   To.Ranks = Ranks;
@@ -837,9 +833,9 @@ void RootExecution::probe() {
     Probed->runRest();
   Left = Probed->rest();
   if (!Known) {
-    Context::ProbeAnswer &A = C.Probes[&L.Desc];
-    A.Iterations = Space.size();
-    A.Alone = Alone;
+    History.Iterations = Space.size();
+    History.Decided = true;
+    History.Alone = Alone;
   }
   // Nothing was balanced, between executions or otherwise, and nothing is
   // left on the ranks.
@@ -1061,14 +1057,14 @@ void RootExecution::judgeDistributed(double Elapsed) {
   // at every step.
   if (!FromKept || C.Opts.DistributeAlways)
     return;
-  Context::ProbeAnswer &A = C.Probes[&L.Desc];
-  if (A.Switched)
+  if (History.Switched)
     return;
-  A.Slower = Computed <= (1 - C.Opts.Threshold) * Elapsed ? A.Slower + 1 : 0;
-  if (A.Slower < 2)
+  History.Slower =
+      Computed <= (1 - C.Opts.Threshold) * Elapsed ? History.Slower + 1 : 0;
+  if (History.Slower < 2)
     return;
-  A.Alone = A.Switched = A.Return = true;
-  A.Iterations = Space.size();
+  History.Decided = History.Alone = History.Switched = History.Return = true;
+  History.Iterations = Space.size();
 }
 
 void RootExecution::run() {

@@ -6,6 +6,7 @@
 #include "Protocol.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +63,19 @@ double pingPong(double Bytes, int Repetitions) {
     Times.push_back((now() - Start) / 2);
   }
   return median(Times);
+}
+
+/// The size of the message that measures the bandwidth: one whose transfer
+/// takes about 20 latencies at the rate a 16 KiB message shows, within
+/// [16 KiB, Largest] (on a 1 MB/s Ethernet a 256 KiB message takes a
+/// quarter of a second each way; on shared memory 16 KiB take a few
+/// latencies).
+double bandwidthBytes(double Latency, double Largest, int Repetitions) {
+  const double Small = std::min(16384.0, Largest);
+  const double Transfer = pingPong(Small, Repetitions) - Latency;
+  if (Transfer <= 0)
+    return Largest;
+  return std::clamp(20 * Latency * Small / Transfer, Small, Largest);
 }
 
 /// This rank's part of one exchange of pattern P among ranks [0, N).
@@ -187,14 +201,17 @@ NetProfile characterize(const NetCharPlan &Plan,
   std::vector<PatternSample> All;
   if (C.Size > 1) {
     const double L = pingPong(1, Plan.Repetitions);
-    const double Big = pingPong(Plan.BandwidthBytes, Plan.Repetitions);
+    // Every rank takes rank 0's size.
+    const double Bytes = std::stod(broadcastText(std::to_string(std::floor(
+        bandwidthBytes(L, Plan.BandwidthBytes, Plan.Repetitions)))));
+    const double Big = pingPong(Bytes, Plan.Repetitions);
     Profile.Latency = std::max(L, 1e-9);
     // The large message's time beyond the small one's; when noise left
     // (almost) none of it (a rank descheduled during the small ones), all of
     // it: that underrates the bandwidth instead of making it near infinite
     // (a cache once held 2.6e14 B/s measured so on 4 ranks of 2 cores).
     const double Transfer = Big - L > 0.1 * Big ? Big - L : Big;
-    Profile.Bandwidth = Plan.BandwidthBytes / std::max(Transfer, 1e-9);
+    Profile.Bandwidth = Bytes / std::max(Transfer, 1e-9);
     for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll})
       for (int N : Plan.RankCounts)
         for (double Bytes : Plan.Sizes)

@@ -86,7 +86,9 @@ protected:
   /// their slabs: WithData) for another rank.
   std::vector<char> cutAndPack(long long Count, bool WithData);
   /// Receives the work rank From sent (cutAndPack) into Work; returns the
-  /// iterations received.
+  /// iterations received. The time until its header arrived (the sender
+  /// still computing towards the hook where it decides) goes to
+  /// SenderWaitSeconds.
   long long receiveWork(int From);
 
   const LoopSpec &Spec;
@@ -97,6 +99,7 @@ protected:
   int Rank;
   /// Rank 0 computes in the program's arrays.
   bool UserMemory;
+  double SenderWaitSeconds = 0;
   LoadModel Load;
 
   std::deque<Piece> Work;

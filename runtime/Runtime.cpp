@@ -227,10 +227,10 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
   const std::string Bound = bindRank(C.Opts.Bind);
   if (C.Opts.Verbose)
     std::fprintf(stderr, "dlb: rank %d %s\n", C.Rank, Bound.c_str());
-  // The cost model's network profile, when a loop may run under auto (or
-  // when one is given: a bad file is an error either way).
-  if (C.Size > 1 && (!C.Opts.StrategyGiven || C.Opts.Strat == Strategy::Auto ||
-                     !C.Opts.NetProfileFile.empty())) {
+  // The network profile: the cost model of auto, the balancing period and
+  // move costs of every strategy, and whether distributing a loop pays at
+  // all (Profit.h) price communication with it.
+  if (C.Size > 1) {
     if (!acquireNetProfile(C.Net, C.NetSource, Error)) {
       if (C.Rank == 0)
         std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());

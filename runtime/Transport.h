@@ -28,6 +28,18 @@ void duplicateWorld(MPI_Comm &Comm, MPI_Request &Done);
 int receiveArrived(int Source, int Tag, MPI_Comm Comm, std::vector<char> &Out,
                    MPI_Request &Done);
 
+/// Completes every request of Reqs, when this transport can wait without
+/// using the CPU: under SMPI a rank blocked in MPI_Waitall costs nothing and
+/// wakes when the simulation completes them (a polling wait would cost the
+/// simulation an event per poll per rank). Natively false at once: a
+/// blocking MPI call spins, so Comm.cpp polls with sleeps.
+bool waitBlocking(std::vector<MPI_Request> &Reqs);
+
+/// receiveArrived, waiting for the message where waitBlocking waits (SMPI:
+/// MPI_Probe); natively the same as receiveArrived.
+int receiveBlocking(int Source, int Tag, MPI_Comm Comm,
+                    std::vector<char> &Out, MPI_Request &Done);
+
 /// Seconds since an arbitrary origin: the host's steady clock, or the
 /// simulated clock.
 double clock();

@@ -24,19 +24,39 @@ void duplicateWorld(MPI_Comm &Comm, MPI_Request &Done) {
   Done = MPI_REQUEST_NULL;
 }
 
-int receiveArrived(int Source, int Tag, MPI_Comm Comm, std::vector<char> &Out,
-                   MPI_Request &Done) {
-  int Found = 0;
-  MPI_Status Status;
-  MPI_Iprobe(Source, Tag, Comm, &Found, &Status);
-  if (!Found)
-    return -1;
+namespace {
+
+/// Posts the receive of the message Status describes into Out.
+int receiveProbed(const MPI_Status &Status, MPI_Comm Comm,
+                  std::vector<char> &Out, MPI_Request &Done) {
   int Bytes = 0;
   MPI_Get_count(&Status, MPI_BYTE, &Bytes);
   Out.resize(Bytes);
   MPI_Irecv(Out.data(), Bytes, MPI_BYTE, Status.MPI_SOURCE, Status.MPI_TAG,
             Comm, &Done);
   return Status.MPI_SOURCE;
+}
+
+} // namespace
+
+int receiveArrived(int Source, int Tag, MPI_Comm Comm, std::vector<char> &Out,
+                   MPI_Request &Done) {
+  int Found = 0;
+  MPI_Status Status;
+  MPI_Iprobe(Source, Tag, Comm, &Found, &Status);
+  return Found ? receiveProbed(Status, Comm, Out, Done) : -1;
+}
+
+int receiveBlocking(int Source, int Tag, MPI_Comm Comm, std::vector<char> &Out,
+                    MPI_Request &Done) {
+  MPI_Status Status;
+  MPI_Probe(Source, Tag, Comm, &Status);
+  return receiveProbed(Status, Comm, Out, Done);
+}
+
+bool waitBlocking(std::vector<MPI_Request> &Reqs) {
+  MPI_Waitall(static_cast<int>(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE);
+  return true;
 }
 
 double clock() { return MPI_Wtime(); }

@@ -242,6 +242,30 @@ TEST(BalanceTest, CostBenefitWeighsCostAgainstProjectedBenefit) {
   EXPECT_TRUE(decide(Ps, allRanks(2), P).Move);
 }
 
+TEST(BalanceTest, LoadPersistenceSpansTheExecutionNotThePeriod) {
+  // Periods of 2 s without a change of speed, in an execution whose ranks
+  // have been busy 40 s with 3 changes each: loads last 40 / 4 = 10 s, not
+  // the 2 s of the last period.
+  Profiles Ps = {profile(10, 2, 50), profile(10, 2, 50)};
+  EXPECT_DOUBLE_EQ(loadPersistence(Ps, allRanks(2), 0), 2);
+  for (RankProfile &R : Ps) {
+    R.LoadSeconds = 40;
+    R.SpeedChanges = 3;
+  }
+  EXPECT_DOUBLE_EQ(loadPersistence(Ps, allRanks(2), 0), 10);
+  EXPECT_DOUBLE_EQ(loadPersistence(Ps, allRanks(2), 12), 12);
+  // So a move that pays within 10 s but not within 2 s is made: speeds
+  // 5/s and 1/s, 50 iterations each, 3 s of data to move.
+  Ps[1].Done = 2;
+  BalanceParams P = noThreshold();
+  P.CostBenefit = true;
+  P.MoveSecondsPerIteration = 3.0 / 33;
+  EXPECT_TRUE(decide(Ps, allRanks(2), P).Move);
+  for (RankProfile &R : Ps)
+    R.LoadSeconds = 0;
+  EXPECT_FALSE(decide(Ps, allRanks(2), P).Move);
+}
+
 TEST(BalanceTest, ZeroSpeedRankGivesAllItsWorkAway) {
   // Rank 1 computed for 5 s without finishing an iteration.
   Profiles Ps = {profile(10, 1, 10), profile(0, 5, 40), profile(10, 1, 10)};
