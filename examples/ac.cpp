@@ -14,9 +14,9 @@
 // precision and the output does not depend on evaluation order.
 //
 // Usage: ac [n]    vectors of length n^2, 1 <= n <= MAXN (256 by default),
-// default 100. The runtime sends whole arrays at their declared extents, so
-// a build for one problem may size them to it: -DMAXN=n (given to dlbcc and
-// to the compiler alike; bench/sim_table14.py does).
+// default 100. Workers get only the rows of b and c the loop reads (0..L-1),
+// whatever MAXN; a build may still size the arrays to one problem: -DMAXN=n
+// (given to dlbcc and to the compiler alike; bench/sim_table14.py does).
 #include <cstdio>
 #include <cstdlib>
 

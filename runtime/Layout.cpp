@@ -19,6 +19,12 @@ std::size_t arrayBytes(const ArrayArg &A) {
   return static_cast<std::size_t>(A.Extent[0] * A.Extent[1]) * A.ElemSize;
 }
 
+Range sentRows(const ArrayArg &A) {
+  if (!A.Trimmed || A.Keep || A.Kept)
+    return {0, distExtent(A)};
+  return {A.SentBegin, A.SentEnd};
+}
+
 std::size_t slabBytes(const ArrayArg &A, const Range &R) {
   const long long Across = A.Dims == 1 ? 1 : A.Extent[1 - A.DistDim];
   return static_cast<std::size_t>(R.size() * Across) * A.ElemSize;

@@ -27,6 +27,10 @@ std::size_t arrayBytes(const ArrayArg &A);
 /// Whether the memory of A and B (stored contiguously) overlaps.
 bool sharesMemory(const ArrayArg &A, const ArrayArg &B);
 
+/// The rows of whole array A that the workers get: those its reads reach
+/// (ArrayArg::Trimmed), or all of them; all of them when the ranks keep
+/// it, for later executions may read others.
+Range sentRows(const ArrayArg &A);
 /// The size in bytes of the slab R of A's distributed dimension.
 std::size_t slabBytes(const ArrayArg &A, const Range &R);
 

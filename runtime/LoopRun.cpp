@@ -531,6 +531,27 @@ void LoopRun::checkAccess(const char *Access, const char *Array, unsigned Dim,
             " (from its type, size() or shape()); no iteration has run");
 }
 
+void LoopRun::wholeSpan(unsigned Slot, long long Rows,
+                        std::initializer_list<Span> Spans) {
+  ArrayArg &A = Arrays.at(Slot);
+  if (A.Role != ArrayArg::Whole)
+    fatal("internal: row spans of an array that is not whole");
+  // The runtime's rows of A (the bytes of a C array) per row of the array.
+  const long long Extent = distExtent(A);
+  if (Rows <= 0 || Extent % Rows != 0)
+    return;
+  long long Lo = Rows, Hi = -1;
+  for (const Span &S : Spans)
+    if (S.Runs) {
+      Lo = std::min(Lo, std::max(S.Lo, 0LL));
+      Hi = std::max(Hi, std::min(S.Hi, Rows - 1));
+    }
+  const long long PerRow = Extent / Rows;
+  A.Trimmed = true;
+  A.SentBegin = Lo <= Hi ? Lo * PerRow : 0;
+  A.SentEnd = Lo <= Hi ? (Hi + 1) * PerRow : 0;
+}
+
 void LoopRun::pin(unsigned Slot, long long Row) {
   ArrayArg &A = Arrays.at(Slot);
   if (A.Role != ArrayArg::Distributed || A.DistDim != 0 ||
@@ -657,6 +678,8 @@ private:
   Partition Parts;
   bool FromKept = false;
   bool Keeps = false;
+  /// Bytes of whole arrays sent to the workers.
+  long long WholeSent = 0;
   std::vector<RankWork> Work;
   std::unique_ptr<PieceRunner> Exec;
   std::optional<PipelineRunner> Pipe;
@@ -881,18 +904,22 @@ bool RootExecution::takesPart(int W) const {
 void RootExecution::startWorkers() {
   if (Ranks == 1)
     return;
-  // Whole arrays stored as row tables are packed once for all workers.
+  // The rows of the whole arrays that the workers get; those stored as row
+  // tables are packed once for all workers.
   const std::vector<ArrayArg> &Arrays = L.Arrays;
   std::vector<std::vector<char>> Packed(Arrays.size());
   std::vector<const char *> WholeData(Arrays.size());
+  std::vector<std::size_t> WholeBytes(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
     const ArrayArg &A = Arrays[K];
-    if (A.Role != ArrayArg::Whole)
+    if (A.Role != ArrayArg::Whole || A.Kept)
       continue;
-    WholeData[K] = A.Data;
+    const Range Rows = sentRows(A);
+    WholeBytes[K] = slabBytes(A, Rows);
+    WholeData[K] = A.Data + slabBytes(A, {0, Rows.Begin});
     if (A.Store == ArrayArg::RowTable) {
-      Packed[K].resize(arrayBytes(A));
-      packSlab(A, {0, distExtent(A)}, Packed[K].data());
+      Packed[K].resize(WholeBytes[K]);
+      packSlab(A, Rows, Packed[K].data());
       WholeData[K] = Packed[K].data();
     }
   }
@@ -915,8 +942,10 @@ void RootExecution::startWorkers() {
     postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
     for (std::size_t K = 0; K < Arrays.size(); ++K)
-      if (Arrays[K].Role == ArrayArg::Whole && !Arrays[K].Kept)
-        postSend(WholeData[K], arrayBytes(Arrays[K]), W, WholeTag, Sends);
+      if (Arrays[K].Role == ArrayArg::Whole && !Arrays[K].Kept) {
+        postSend(WholeData[K], WholeBytes[K], W, WholeTag, Sends);
+        WholeSent += static_cast<long long>(WholeBytes[K]);
+      }
   }
   waitAll(Sends, {"the workers to take the execution's start"});
   if (FromKept) {
@@ -1012,6 +1041,7 @@ void RootExecution::finish() {
     LoopStats &S = C.Stats.loop(L.Desc.name(), C.Size);
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
+    S.WholeBytesSent += WholeSent;
     S.AloneExecutions += Alone || PipelineAlone;
     if (Probed && Probed->predicted()) {
       S.Probed = true;
@@ -1105,8 +1135,11 @@ receiveWholeArrays(const std::vector<ArrayArg> &Arrays) {
         fatal("a whole array to be kept from an earlier execution is not");
       continue;
     }
+    // The rows the loop reads, in place; the others stay zero.
     Whole[K] = std::make_shared<std::vector<char>>(arrayBytes(A));
-    postRecv(Whole[K]->data(), Whole[K]->size(), 0, WholeTag, Reqs);
+    const Range Rows = sentRows(A);
+    postRecv(Whole[K]->data() + slabBytes(A, {0, Rows.Begin}),
+             slabBytes(A, Rows), 0, WholeTag, Reqs);
     if (A.Keep)
       Kept.Kept[A.Id].Whole = Whole[K];
   }

@@ -98,7 +98,7 @@ DistributionInput Probe::costs(const Prospect &To) const {
   }
   for (const ArrayArg &A : Spec.Arrays)
     if (A.Role == ArrayArg::Whole && !To.Keeps)
-      In.WholeBytes += static_cast<double>(arrayBytes(A));
+      In.WholeBytes += static_cast<double>(slabBytes(A, sentRows(A)));
   // Written rows go out and come back.
   In.RowBytes += In.WrittenRowBytes;
   // A byte is copied three times into new memory: packed into a message,

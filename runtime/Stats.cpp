@@ -126,13 +126,14 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
                  "\n      \"redistributions\": %lld,"
                  "\n      \"iterations_moved\": %lld,"
                  "\n      \"bytes_moved\": %lld,"
+                 "\n      \"whole_bytes_sent\": %lld,"
                  "\n      \"kept_starts\": %lld,"
                  "\n      \"alone_executions\": %lld,"
                  "\n      \"between_executions\": %lld,\n"
                  "      \"rank_iterations\": ",
                  S.Executions, S.Iterations, S.ElapsedSeconds,
                  S.Synchronizations, S.Redistributions, S.IterationsMoved,
-                 S.BytesMoved, S.KeptStarts, S.AloneExecutions,
+                 S.BytesMoved, S.WholeBytesSent, S.KeptStarts, S.AloneExecutions,
                  S.BetweenExecutions);
     writeList(Out, S.RankIterations,
               [&](long long V) { std::fprintf(Out, "%lld", V); });
@@ -173,6 +174,8 @@ void StatsTable::printSummary(std::FILE *Out) const {
                  Name.c_str(), S.Strategy.c_str(), S.Executions, S.Iterations,
                  S.ElapsedSeconds, Max, Mean, S.Synchronizations,
                  S.Redistributions, S.IterationsMoved);
+    if (S.WholeBytesSent)
+      std::fprintf(Out, ", %lld bytes of whole arrays sent", S.WholeBytesSent);
     if (S.KeptStarts)
       std::fprintf(Out, ", %lld started from arrays kept on the ranks",
                    S.KeptStarts);

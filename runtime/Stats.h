@@ -65,6 +65,9 @@ struct LoopStats {
   long long Redistributions = 0;
   long long IterationsMoved = 0;
   long long BytesMoved = 0;
+  /// Bytes of whole arrays that rank 0 sent to the workers at the
+  /// executions' starts.
+  long long WholeBytesSent = 0;
   /// Executions that started from arrays kept on the ranks (Residency.h).
   long long KeptStarts = 0;
   /// Executions that rank 0 ran alone because distributing them was

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <string>
@@ -148,6 +149,15 @@ struct Access {
   long long HaloHi = 0;
 };
 
+/// The rows [Lo, Hi] of a whole array's first dimension that one read may
+/// touch over the whole loop; when Runs is false, the read never runs
+/// (LoopRun::wholeSpan).
+struct Span {
+  bool Runs = false;
+  long long Lo = 0;
+  long long Hi = -1;
+};
+
 /// One array argument of a loop, as the pseudo-master describes it.
 struct ArrayArg {
   enum RoleKind : unsigned char { Distributed, Whole };
@@ -182,6 +192,12 @@ struct ArrayArg {
   /// extent is then Extent[1] + s * (Extent[0] - 1). The ranks' buffers
   /// store that dimension as it is (Skew 0).
   long long Skew = 0;
+  /// A whole array whose reads dlbcc bounded (LoopRun::wholeSpan): the
+  /// workers need only the rows [SentBegin, SentEnd) of its distributed
+  /// dimension (runtime/Layout.h, sentRows).
+  bool Trimmed = false;
+  long long SentBegin = 0;
+  long long SentEnd = 0;
 };
 
 /// A reduction variable on the pseudo-master.
@@ -680,6 +696,16 @@ public:
   /// (the runtime would move rows the access does not find).
   void checkAccess(const char *Access, const char *Array, unsigned Dim,
                    long long Min, long long Max, long long Extent) const;
+
+  /// Before run(): whole array Slot, of Rows rows in its first dimension,
+  /// is read only in the rows of those Spans that run (dlbcc bounds each
+  /// read over all the loop's iterations). The workers get only those rows,
+  /// at their place in a copy of the whole extent, so that the kernel's
+  /// subscripts are unchanged. A bound may be loose: rows outside
+  /// [0, Rows) are left out (checkAccess reports the reads that reach
+  /// them). An array the ranks keep goes whole.
+  void wholeSpan(unsigned Slot, long long Rows,
+                 std::initializer_list<Span> Spans);
 
   /// The ranks keep array Slot (in the order added) after this execution:
   /// dlbcc proved that the program does not touch it before the loop's next

@@ -1,5 +1,6 @@
 //===- AccessChecks.cpp - Subscript ranges against the arrays' extents ----===//
 #include "dlbcc/Analysis/AccessChecks.h"
+#include "dlbcc/Analysis/Affine.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
 #include "dlbcc/Support/Text.h"
@@ -23,13 +24,27 @@ struct VarRange {
   std::optional<long long> LoValue, HiValue;
 };
 
-/// An inner loop `for (j = L; j < U; ++j)` (or `<=`) around an access.
+/// An inner loop around an access: `for (j = L; j < U; j += c)` (or `<=`),
+/// or counting down, `for (j = U; j >= L; j -= c)` (or `>`). The index
+/// takes values in [L, U], less an open end.
 struct InnerLoop {
   const VarDecl *Index = nullptr;
   const Expr *Lower = nullptr;
   const Expr *Upper = nullptr;
-  bool Inclusive = false;
+  bool Inclusive = false; ///< U is reached
+  bool LowerOpen = false; ///< L is not (`j > L`)
+  bool Down = false;
+  long long Step = 1; ///< its magnitude
 };
+
+/// A range of values as call-site expressions of type long long.
+struct Interval {
+  std::string Lo, Hi;
+};
+
+std::string asLongLong(const std::string &Text) {
+  return "static_cast<long long>(" + Text + ")";
+}
 
 std::optional<long long> constantOf(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult R;
@@ -89,6 +104,13 @@ public:
       Found = true;
     return true;
   }
+  // A reference to V may change it.
+  bool VisitVarDecl(VarDecl *D) {
+    if (D->getType()->isReferenceType() && D->getInit() &&
+        varOf(D->getInit()) == V)
+      Found = true;
+    return true;
+  }
   bool Found = false;
 
 private:
@@ -135,10 +157,132 @@ public:
     return Checks;
   }
 
+  /// The rows each whole array may be read at, for the arrays whose every
+  /// read has a bound.
+  std::vector<WholeRows> wholeRows() {
+    std::vector<WholeRows> Result;
+    for (const ArrayModel &A : M.Arrays) {
+      if (A.Role != ArrayRole::Whole || A.RowLength || A.Accesses.empty())
+        continue;
+      WholeRows W;
+      W.Slot = static_cast<unsigned>(&A - M.Arrays.data());
+      W.Array = A.Var->getName().str();
+      W.Extent = storedExtent(A, 0).first;
+      llvm::StringSet<> Seen;
+      bool Bounded = !W.Extent.empty();
+      for (const ArrayAccess &Acc : A.Accesses) {
+        std::optional<RowSpan> S = Bounded ? spanOf(Acc) : std::nullopt;
+        Bounded = S.has_value();
+        if (S && Seen.insert(S->Guard + "/" + S->Min + "/" + S->Max).second)
+          W.Spans.push_back(std::move(*S));
+      }
+      if (Bounded)
+        Result.push_back(std::move(W));
+    }
+    return Result;
+  }
+
 private:
-  /// Whether E runs in every iteration of the loops around it (Loops, which
-  /// it fills, innermost first) whenever they run.
-  bool everyIteration(const Expr *E, SmallVectorImpl<InnerLoop> &Loops) {
+  /// The rows access Acc may read: its first subscript bounded over the
+  /// ranges of the loops around it, when each of those loops runs.
+  std::optional<RowSpan> spanOf(const ArrayAccess &Acc) {
+    SmallVector<InnerLoop, 4> Loops;
+    if (!enclosingLoops(Acc.Expr, Loops))
+      return std::nullopt;
+    std::optional<Interval> Rows = boundsOf(Acc.SubscriptExprs[0], Loops);
+    if (!Rows)
+      return std::nullopt;
+    RowSpan S{"", std::move(Rows->Lo), std::move(Rows->Hi)};
+    // Each interval holds every value its index takes: an empty one means
+    // that its loop, and the access, never runs.
+    auto Runs = [&](const ValueDecl *V, ArrayRef<InnerLoop> Outer) {
+      if (std::optional<Interval> R = intervalOf(V, Outer))
+        S.Guard += (S.Guard.empty() ? "(" : " && (") + R->Lo + ") <= (" +
+                   R->Hi + ")";
+    };
+    Runs(M.Index, {});
+    if (M.Pipeline)
+      Runs(M.Pipeline->Index, {});
+    for (unsigned K = 0; K < Loops.size(); ++K)
+      Runs(Loops[K].Index, ArrayRef<InnerLoop>(Loops).drop_front(K));
+    return S;
+  }
+
+  /// The for loops whose bodies hold E inside the distributed loop that
+  /// have the InnerLoop form, innermost first; false if E may run
+  /// elsewhere (in a lambda).
+  bool enclosingLoops(const Expr *E, SmallVectorImpl<InnerLoop> &Loops) {
+    return eachEnclosing(E, [&](const Stmt *S, const Stmt *Child) {
+      if (isa<LambdaExpr>(S))
+        return false;
+      if (const auto *F = dyn_cast<ForStmt>(S); F && Child == F->getBody())
+        if (std::optional<InnerLoop> L = parseFor(F))
+          Loops.push_back(*L);
+      return true;
+    });
+  }
+
+  /// The values V takes where the loops Loops (innermost first) enclose
+  /// the code: the distributed (or pipelined) loop's index, an index of
+  /// Loops bounded through the loops outside its own, or a loop-invariant
+  /// scalar.
+  std::optional<Interval> intervalOf(const ValueDecl *V,
+                                     ArrayRef<InnerLoop> Loops) {
+    auto Closed = [&](const Expr *Lo, const Expr *Hi, bool Inclusive) {
+      return Interval{asLongLong(sourceText(Lo, Ctx)),
+                      asLongLong(sourceText(Hi, Ctx)) +
+                          (Inclusive ? "" : " - 1")};
+    };
+    if (V == M.Index)
+      return Closed(M.Lower, M.Upper, M.Inclusive);
+    if (M.Pipeline && V == M.Pipeline->Index)
+      return Closed(M.Pipeline->Lower, M.Pipeline->Upper,
+                    M.Pipeline->Inclusive);
+    for (unsigned K = 0; K < Loops.size(); ++K) {
+      const InnerLoop &L = Loops[K];
+      if (L.Index != V)
+        continue;
+      std::optional<Interval> Lo = boundsOf(L.Lower, Loops.drop_front(K + 1));
+      std::optional<Interval> Hi = boundsOf(L.Upper, Loops.drop_front(K + 1));
+      if (!Lo || !Hi)
+        return std::nullopt;
+      return Interval{Lo->Lo + (L.LowerOpen ? " + 1" : ""),
+                      Hi->Hi + (L.Inclusive ? "" : " - 1")};
+    }
+    const auto *Var = dyn_cast<VarDecl>(V);
+    if (!Var || !outside(Var) || !Var->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    return Interval{asLongLong(Var->getName().str()),
+                    asLongLong(Var->getName().str())};
+  }
+
+  /// The values integer expression E takes inside the loops Loops: itself
+  /// if loop-invariant, else the corners of its affine form's box.
+  std::optional<Interval> boundsOf(const Expr *E, ArrayRef<InnerLoop> Loops) {
+    if (invariant(E)) {
+      std::string Text = asLongLong(sourceText(E, Ctx));
+      return Interval{Text, Text};
+    }
+    std::optional<AffineForm> F = affineForm(E, Ctx);
+    if (!F)
+      return std::nullopt;
+    Interval R;
+    for (const auto &[V, C] : F->Coeffs) {
+      std::optional<Interval> Var = intervalOf(V, Loops);
+      if (!Var)
+        return std::nullopt;
+      R.Lo += term(C, C > 0 ? Var->Lo : Var->Hi, R.Lo.empty(), true);
+      R.Hi += term(C, C > 0 ? Var->Hi : Var->Lo, R.Hi.empty(), true);
+    }
+    R.Lo += term(F->Constant, "", R.Lo.empty());
+    R.Hi += term(F->Constant, "", R.Hi.empty());
+    return R;
+  }
+
+  /// Calls Visit(S, Child) for each statement S around E, inside out, up to
+  /// the distributed loop (Child: the one of S that holds E): whether E is
+  /// inside the loop and Visit returned true for each.
+  template <class VisitFn> bool eachEnclosing(const Expr *E, VisitFn Visit) {
     const Stmt *Child = E;
     for (DynTypedNodeList P = Ctx.getParents(*E); !P.empty();
          P = Ctx.getParents(P[0])) {
@@ -151,6 +295,17 @@ private:
         return false;
       if (S == M.Loop)
         return true;
+      if (!Visit(S, Child))
+        return false;
+      Child = S;
+    }
+    return false;
+  }
+
+  /// Whether E runs in every iteration of the loops around it (Loops, which
+  /// it fills, innermost first) whenever they run.
+  bool everyIteration(const Expr *E, SmallVectorImpl<InnerLoop> &Loops) {
+    return eachEnclosing(E, [&](const Stmt *S, const Stmt *Child) {
       if (const auto *If = dyn_cast<IfStmt>(S); If && Child != If->getCond())
         return false;
       if (const auto *C = dyn_cast<AbstractConditionalOperator>(S);
@@ -168,50 +323,72 @@ private:
         if (Child == F->getBody())
           Loops.push_back(*L);
       }
-      if (const auto *Do = dyn_cast<DoStmt>(S);
-          Do && Interrupted.Targets.count(Do))
-        return false;
-      Child = S;
-    }
-    return false;
+      const auto *Do = dyn_cast<DoStmt>(S);
+      return !Do || !Interrupted.Targets.count(Do);
+    });
   }
 
   /// F as `for (j = L; j < U; ++j)` with L and U the same in every
   /// iteration of the distributed loop, and j changed only by ++j.
   std::optional<InnerLoop> inner(const ForStmt *F) {
+    std::optional<InnerLoop> L = parseFor(F);
+    if (!L || L->Down || L->Step != 1 || !invariant(L->Lower) ||
+        !invariant(L->Upper))
+      return std::nullopt;
+    return L;
+  }
+
+  /// F as an InnerLoop, its index changed only by its increment: counting
+  /// up with < or <=, down with > or >=, by any constant step.
+  std::optional<InnerLoop> parseFor(const ForStmt *F) const {
     InnerLoop L;
+    const Expr *Start = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
         DS && DS->isSingleDecl()) {
       L.Index = dyn_cast<VarDecl>(DS->getSingleDecl());
-      L.Lower = L.Index ? L.Index->getInit() : nullptr;
+      Start = L.Index ? L.Index->getInit() : nullptr;
     } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
                B && B->getOpcode() == BO_Assign) {
       L.Index = varOf(B->getLHS());
-      L.Lower = B->getRHS();
+      Start = B->getRHS();
     }
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(
         F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!L.Index || !L.Lower || !Cond || varOf(Cond->getLHS()) != L.Index ||
-        (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    if (!L.Index || !Start || !Cond || varOf(Cond->getLHS()) != L.Index)
       return std::nullopt;
-    L.Upper = Cond->getRHS();
-    L.Inclusive = Cond->getOpcode() == BO_LE;
-    const Expr *Inc =
-        F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-    const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
-    const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-    bool UnitStep =
-        (U && U->isIncrementOp() && varOf(U->getSubExpr()) == L.Index) ||
-        (Add && Add->getOpcode() == BO_AddAssign &&
-         varOf(Add->getLHS()) == L.Index &&
-         constantOf(Add->getRHS(), Ctx) == 1);
-    if (!UnitStep || !invariant(L.Lower) || !invariant(L.Upper))
+    const BinaryOperatorKind Op = Cond->getOpcode();
+    const long long Step = stepOf(F->getInc(), L.Index);
+    L.Down = Step < 0;
+    L.Step = L.Down ? -Step : Step;
+    if (!Step || (L.Down ? Op != BO_GT && Op != BO_GE
+                         : Op != BO_LT && Op != BO_LE))
       return std::nullopt;
+    L.Lower = L.Down ? Cond->getRHS() : Start;
+    L.Upper = L.Down ? Start : Cond->getRHS();
+    L.Inclusive = L.Down || Op == BO_LE;
+    L.LowerOpen = Op == BO_GT;
     Modification Mod(L.Index, F->getInc());
     Mod.TraverseStmt(const_cast<Stmt *>(F->getBody()));
     if (Mod.Found)
       return std::nullopt;
     return L;
+  }
+
+  /// The constant step by which Inc changes V (++V, V--, V += c, V -= c),
+  /// or 0.
+  long long stepOf(const Expr *Inc, const VarDecl *V) const {
+    Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
+        U && U->isIncrementDecrementOp() && varOf(U->getSubExpr()) == V)
+      return U->isIncrementOp() ? 1 : -1;
+    const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+    if (!Add || varOf(Add->getLHS()) != V ||
+        (Add->getOpcode() != BO_AddAssign && Add->getOpcode() != BO_SubAssign))
+      return 0;
+    std::optional<long long> C = constantOf(Add->getRHS(), Ctx);
+    if (!C || *C <= 0)
+      return 0;
+    return Add->getOpcode() == BO_AddAssign ? *C : -*C;
   }
 
   /// Whether E has the same value in every iteration and can be evaluated
@@ -356,8 +533,10 @@ private:
     return {"", std::nullopt};
   }
 
-  /// C * Text (or C when Text is empty) as a long long term of a sum.
-  static std::string term(long long C, const std::string &Text, bool First) {
+  /// C * Text (or C when Text is empty) as a long long term of a sum; Text
+  /// is converted unless IsLongLong.
+  static std::string term(long long C, const std::string &Text, bool First,
+                          bool IsLongLong = false) {
     if (C == 0 && !First)
       return "";
     std::string Sign = C < 0 ? (First ? "-" : " - ") : (First ? "" : " + ");
@@ -366,7 +545,7 @@ private:
               : static_cast<unsigned long long>(C);
     if (Text.empty())
       return Sign + std::to_string(Magnitude) + "LL";
-    std::string Value = "static_cast<long long>(" + Text + ")";
+    std::string Value = IsLongLong ? "(" + Text + ")" : asLongLong(Text);
     return Sign +
            (Magnitude == 1 ? Value : std::to_string(Magnitude) + " * " + Value);
   }
@@ -463,6 +642,10 @@ private:
 std::vector<AccessCheck> buildAccessChecks(const LoopModel &M, ASTContext &Ctx,
                                            bool &Ok) {
   return CheckBuilder(M, Ctx).build(Ok);
+}
+
+std::vector<WholeRows> buildWholeRows(const LoopModel &M, ASTContext &Ctx) {
+  return CheckBuilder(M, Ctx).wholeRows();
 }
 
 } // namespace dlbcc

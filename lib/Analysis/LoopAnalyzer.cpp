@@ -1765,6 +1765,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
     M.Pipeline->IndexOutside = OuterForm.IndexOutside;
   bool InRange = true;
   M.AccessChecks = buildAccessChecks(M, Ctx, InRange);
+  M.WholeSpans = buildWholeRows(M, Ctx);
   Failed |= !InRange;
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(A.Loop->getForLoc());

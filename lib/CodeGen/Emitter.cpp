@@ -626,6 +626,14 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     if (M.Arrays[Slot].Keep)
       OS << "  " << RunVar << ".keep(" << Slot << "); // "
          << M.Arrays[Slot].Var->getName() << " stays on the ranks\n";
+  for (const WholeRows &W : M.WholeSpans) {
+    OS << "  " << RunVar << ".wholeSpan(" << W.Slot
+       << ", static_cast<long long>(" << W.Extent << "), {";
+    for (const RowSpan &S : W.Spans)
+      OS << (&S == &W.Spans.front() ? "" : ", ") << "dlb::Span{" << S.Guard
+         << ", " << S.Min << ", " << S.Max << "}";
+    OS << "}); // the rows of " << W.Array << " the loop reads\n";
+  }
   for (const ReductionModel &Red : M.Reductions)
     OS << "  " << RunVar << ".reduction("
        // A parameter declared as an array is a pointer: seen as the array.

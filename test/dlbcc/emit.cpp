@@ -65,6 +65,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT:   (void)K;
 // CHECK-NEXT:   dlbcc_run.distArray(grid, 1, dlb::Access{true, 0, 0});
 // CHECK-NEXT:   dlbcc_run.wholeVector(w);
+// CHECK-NEXT:   dlbcc_run.wholeSpan(1, static_cast<long long>(static_cast<long long>(w.size())), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(N) - 1) && (static_cast<long long>(0)) <= (static_cast<long long>(N) - 1), (static_cast<long long>(0)), (static_cast<long long>(N) - 1)}}); // the rows of w the loop reads
 // CHECK-NEXT:   dlbcc_run.reduction(total, dlb::ReduceOp::Sum);
 // CHECK-NEXT:   dlbcc_run.run();
 // CHECK-NEXT: }
@@ -115,6 +116,7 @@ void diagonal(double (&out)[N]) {
 // CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::Static);
 // CHECK-NEXT:   dlbcc_run.distArray(out, dlb::Access{true, 0, 0});
 // CHECK-NEXT:   dlbcc_run.wholeArray(src);
+// CHECK-NEXT:   dlbcc_run.wholeSpan(1, static_cast<long long>(std::extent<std::remove_reference_t<decltype(src)>, 0>::value), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(N - 1)), (static_cast<long long>(0)), (static_cast<long long>(N - 1))}}); // the rows of src the loop reads
 // CHECK-NEXT:   dlbcc_run.run();
 // CHECK-NEXT: }
 #pragma dlb doall distribute(cyclic: out) strategy(static)

@@ -13,6 +13,14 @@
 // otherwise gives the call site the check to make at run time, before any
 // iteration runs.
 //
+// buildWholeRows bounds, for each whole array, the rows (first subscript)
+// that the loop may read over all its iterations, so that the runtime sends
+// the workers only those: every read, conditional or not, must have an
+// affine first subscript over the loop index, indices of enclosing inner
+// `for` loops (any constant step, counting up or down, bounds affine in
+// outer indices: triangular loops) and loop-invariant scalars; otherwise
+// the array has no bound and goes whole.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_ACCESSCHECKS_H
 #define DLBCC_ANALYSIS_ACCESSCHECKS_H
@@ -42,10 +50,33 @@ struct AccessCheck {
   std::string Extent;
 };
 
+/// The rows of its first dimension that one read of a whole array may
+/// touch: [Min, Max] when Guard holds; when Guard fails, the read never runs.
+/// C++ expressions valid at the call site.
+struct RowSpan {
+  std::string Guard;
+  std::string Min;
+  std::string Max;
+};
+
+/// The rows of whole array Array, the loop's array Slot, of Extent rows,
+/// that the loop may read: the union of Spans.
+struct WholeRows {
+  unsigned Slot = 0;
+  std::string Array;
+  std::string Extent;
+  std::vector<RowSpan> Spans;
+};
+
 /// The run-time checks of loop \p M's accesses; reports (and returns false
 /// through \p Ok) each access that is out of range with constant values.
 std::vector<AccessCheck> buildAccessChecks(const LoopModel &M,
                                            clang::ASTContext &Ctx, bool &Ok);
+
+/// The bounded rows of loop \p M's whole arrays, one entry for each whole
+/// array whose every read has a bound.
+std::vector<WholeRows> buildWholeRows(const LoopModel &M,
+                                      clang::ASTContext &Ctx);
 
 } // namespace dlbcc
 

@@ -233,6 +233,9 @@ struct LoopModel {
   /// The subscript ranges the call site checks against the arrays' extents
   /// before the loop runs (AccessChecks.h).
   std::vector<AccessCheck> AccessChecks;
+  /// The rows of the whole arrays the loop may read, where bounded: the
+  /// runtime sends the workers only those (AccessChecks.h).
+  std::vector<WholeRows> WholeSpans;
   /// The macros whose values the translation fixed (BakedValues.h).
   std::vector<MacroValue> BakedMacros;
   /// Where its load balancing hook goes.

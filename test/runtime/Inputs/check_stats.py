@@ -24,6 +24,7 @@ def main():
                     "rank_balance_seconds"]
         counters = ["executions", "iterations", "synchronizations",
                     "redistributions", "iterations_moved", "bytes_moved",
+                    "whole_bytes_sent",
                     "kept_starts", "alone_executions",
                     "between_executions"]
         assert set(s) - {"selections", "pipeline"} == {"strategy", "elapsed_seconds",
