@@ -186,10 +186,17 @@ TEST(ModelTest, SelectionAndReselection) {
   EXPECT_EQ(cheapest(P), Strategy::LCDLB);
   // The first selection: LCDLB's 7 s beat GDDLB's 8.8 s by 20%, more than
   // the margin; a local strategy that wins by less is not worth giving up
-  // re-selection for.
+  // re-selection for. Auto has run GCDLB's protocol so far: GDDLB's 8.8 s
+  // must beat GCDLB's 10 s by the margin too.
   EXPECT_EQ(select(P, Strategy::Auto, 0.1), Strategy::LCDLB);
-  EXPECT_EQ(select(P, Strategy::Auto, 0.25), Strategy::GDDLB);
+  EXPECT_EQ(select(P, Strategy::Auto, 0.25), Strategy::GCDLB);
+  EXPECT_EQ(select(P, Strategy::Auto, 0.21), Strategy::GCDLB);
   EXPECT_EQ(select(P, Strategy::Auto, 0), Strategy::LCDLB);
+  P[2].Seconds = 9.5; // no local wins by the margin
+  EXPECT_EQ(select(P, Strategy::Auto, 0.1), Strategy::GDDLB);
+  EXPECT_EQ(select(P, Strategy::Auto, 0.15), Strategy::GCDLB);
+  EXPECT_EQ(select(P, Strategy::Auto, 0), Strategy::GDDLB);
+  P[2].Seconds = 7;
   // Later only the global strategies are candidates: GDDLB's 8.8 s against
   // GCDLB's 10 s saves 12%.
   EXPECT_EQ(select(P, Strategy::GCDLB, 0.1), Strategy::GDDLB);
