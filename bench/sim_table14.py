@@ -21,14 +21,12 @@ groups, as in the chapter) and auto, under the chapter's load: every rank's
 load drawn from 0..5, redrawn every --persist simulated seconds (default
 10), random:max=5,persist=S,seed=N with the same seed for every strategy.
 The programs are built per configuration with their arrays sized to it
-(mxm -DMAXN=n -DMAXR=r -DMAXM=m, ac -DMAXN=n): the runtime sends whole
-arrays and rows at their declared extents, and the chapter's programs sent
-what the problem has. Simulated time is deterministic, so each run is done
-once. Every run gets the same network profile (--dlb-netprofile): the one
-auto measures at start-up on P ranks of the platform, measured once per P
-(dlb-simulate --cache); without it the fixed strategies would balance with
-the runtime's default figures (50 us, 1 GB/s) and only auto with the
-network's. --own-profiles runs the runtime's default instead. A strategy's
+(mxm -DMAXN=n -DMAXR=r -DMAXM=m, ac -DMAXN=n): the runtime sends rows at
+their declared lengths, and the chapter's programs sent what the problem
+has. Simulated time is deterministic, so each run is done once. Every run
+gets the same network profile (--dlb-netprofile): the one auto measures at
+start-up on P ranks of the platform, measured once per P (dlb-simulate
+--cache); --own-profiles lets every run measure its own instead. A strategy's
 time is its loop's elapsed_seconds from --dlb-stats (the
 distribution of the data, the balancing and the collection of the results;
 not the program's start-up nor auto's network measurement). Every run's

@@ -916,11 +916,13 @@ void RootExecution::startWorkers() {
       continue;
     const Range Rows = sentRows(A);
     WholeBytes[K] = slabBytes(A, Rows);
-    WholeData[K] = A.Data + slabBytes(A, {0, Rows.Begin});
     if (A.Store == ArrayArg::RowTable) {
+      // No Data: the rows are wherever the table points.
       Packed[K].resize(WholeBytes[K]);
       packSlab(A, Rows, Packed[K].data());
       WholeData[K] = Packed[K].data();
+    } else {
+      WholeData[K] = A.Data + slabBytes(A, {0, Rows.Begin});
     }
   }
   // Waiting here for the sends to complete matters: MPI has no progress
