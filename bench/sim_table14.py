@@ -140,30 +140,38 @@ def build(workdir, dlbcc, key):
 
 # ---------------------------------------------------------------- running
 
-def strategy_opts(strategy, ranks):
+def strategy_opts(strategy, ranks, group=None):
+    """--dlb-strategy, and for the local strategies --dlb-group: `group`
+    members (default P/2: two groups, as in the chapter)."""
     opts = ["--dlb-strategy=" + strategy]
     if strategy in ("lcdlb", "lddlb"):
-        opts.append("--dlb-group=%d" % (ranks // 2))
+        opts.append("--dlb-group=%d" % (group or ranks // 2))
     return opts
 
 
-def measure_profile(simulator, prog, ranks, cache):
-    """The network profile that auto measures at start-up on P ranks of the
-    now platform (a one-iteration run under auto, its cache kept): the
+def measure_profile(simulator, prog, ranks, cache, platform="now",
+                    args=("1",), sim_opts=()):
+    """The network profile that auto measures at start-up on P ranks of
+    `platform` (a short run of `prog args` under auto, its cache kept): the
     file to give every run."""
-    subprocess.run([simulator, "--platform=now", "--cache=" + cache, "-n",
-                    str(ranks), prog, "1", "--dlb-strategy=auto"],
+    subprocess.run([simulator, "--platform=" + platform] + list(sim_opts) +
+                   ["--cache=" + cache, "-n", str(ranks), prog] +
+                   [str(a) for a in args] + ["--dlb-strategy=auto"],
                    check=True, capture_output=True, timeout=RUN_TIMEOUT)
     return os.path.join(cache, "dlb", "netprofile")
 
 
-def simulate(simulator, prog, cfg, strategy, load, statsfile, extra):
-    """One run under dlb-simulate: (stdout, simulated s, wall s, stats)."""
-    cmd = [simulator, "--platform=now", "-n", str(cfg.ranks), prog] + \
-        [str(a) for a in cfg.args] + strategy_opts(strategy, cfg.ranks) + \
+def simulate(simulator, prog, cfg, strategy, load, statsfile, extra,
+             platform="now", group=None, sim_opts=(), timeout=RUN_TIMEOUT):
+    """One run under dlb-simulate --platform=PLATFORM (dlb-simulate's own
+    options `sim_opts` first): (stdout, simulated s, wall s, stats)."""
+    cmd = [simulator, "--platform=" + platform] + list(sim_opts) + \
+        ["-n", str(cfg.ranks), prog] + \
+        [str(a) for a in cfg.args] + strategy_opts(strategy, cfg.ranks,
+                                                   group) + \
         ["--dlb-load=" + load, "--dlb-stats=" + statsfile] + extra
     t0 = time.monotonic()
-    r = subprocess.run(cmd, capture_output=True, timeout=RUN_TIMEOUT)
+    r = subprocess.run(cmd, capture_output=True, timeout=timeout)
     wall = time.monotonic() - t0
     err = r.stderr.decode(errors="replace")
     m = SIM_TIME.search(err)

@@ -6,14 +6,22 @@
 // not known in advance. The loop calls escape(), a pure helper function
 // defined in this file.
 //
-// Usage: mandel [n]    an n x n image, 8 <= n <= 2048, default 256.
+// Usage: mandel [n [w]]    an image of n rows of w points (w = n by
+// default), 8 <= n <= MAXN, 8 <= w <= MAXW (both 2048 by default), default
+// 256. A build for other images sizes the array with -DMAXN=n -DMAXW=w
+// (given to dlbcc and to the compiler alike; bench/sim_scale.py does).
 #include <cstdio>
 #include <cstdlib>
 
-constexpr int MAXN = 2048;
+#ifndef MAXN
+#define MAXN 2048
+#endif
+#ifndef MAXW
+#define MAXW MAXN
+#endif
 constexpr int MAXIT = 512;
 
-static int img[MAXN][MAXN];
+static int img[MAXN][MAXW];
 
 // Number of iterations of z <- z^2 + c before |z| > 2, capped at maxit.
 static int escape(double cx, double cy, int maxit) {
@@ -32,18 +40,26 @@ static int escape(double cx, double cy, int maxit) {
   return it;
 }
 
+// argv[Index] as an integer in [8, Max], Default if absent; -1 if invalid.
+static int sizeArg(int argc, char **argv, int Index, int Default, int Max) {
+  if (argc <= Index)
+    return Default;
+  char *end = nullptr;
+  long v = std::strtol(argv[Index], &end, 10);
+  if (end == argv[Index] || *end != '\0' || v < 8 || v > Max)
+    return -1;
+  return static_cast<int>(v);
+}
+
 int main(int argc, char **argv) {
-  int n = 256;
-  if (argc > 1) {
-    char *end = nullptr;
-    long v = std::strtol(argv[1], &end, 10);
-    if (end == argv[1] || *end != '\0' || v < 8 || v > MAXN) {
-      std::fprintf(stderr, "usage: %s [n]  (8 <= n <= %d)\n", argv[0], MAXN);
-      return 1;
-    }
-    n = static_cast<int>(v);
+  const int n = sizeArg(argc, argv, 1, 256, MAXN);
+  const int wide = sizeArg(argc, argv, 2, n < MAXW ? n : MAXW, MAXW);
+  if (n < 0 || wide < 0) {
+    std::fprintf(stderr, "usage: %s [n [w]]  (8 <= n <= %d, 8 <= w <= %d)\n",
+                 argv[0], MAXN, MAXW);
+    return 1;
   }
-  const int w = n, h = n;
+  const int w = wide, h = n;
   // The region [-2.1, 0.7] x [-1.4, 1.4].
   const double x0 = -2.1, y0 = -1.4;
   const double dx = 2.8 / w, dy = 2.8 / h;
