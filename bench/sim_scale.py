@@ -22,11 +22,14 @@ fat tree (32 hosts), so P = 64 has the chapter's two groups, 256 eight and
 1024 thirty-two. Every run gets --dlb-quantum=Q (default 0.0001 s): the
 balancing period is at least t_quantum x quantumscale (eq. 13, 10 x 10 ms
 by default, the operating system's time slice), longer than a whole loop
-here at P >= 256; a simulated host has no time slice. Every run also gets
-the network profile auto measures at start-up on P ranks (measured once
-per P, as sim_table14.py does) and dlb-simulate
---cfg=smpi/grow-injected-times:no (an MPI_Test that finds nothing is
-charged a fixed time, not one doubled at every further test).
+here at P >= 256; a simulated host has no time slice. Every run gets
+--dlb-distribute=always (under auto's own test rank 0 runs mandel alone:
+dlbcc counts escape()'s while loop once, 17 operations a point), the
+network profile auto measures at start-up on --profile-ranks ranks
+(default 64; measured once: auto's own measurement on 256 ranks takes
+minutes of wall time, below) and dlb-simulate
+--cfg=smpi/grow-injected-times:no --cfg=smpi/iprobe:1e-6
+--cfg=smpi/test:1e-6 (SIM_OPTS below).
 
 Every run's output is checked against the sequential build (g++). For each
 (program, loop, P, load): each strategy's loop time (elapsed_seconds of
@@ -65,7 +68,6 @@ VARIANTS = t14.VARIANTS
 SHORT = t14.SHORT
 PLATFORM = "cluster1024"
 GROUP = 32            # members of a local group: one leaf switch
-RUN_TIMEOUT = 1800    # wall seconds per simulation
 # SMPI charges every MPI_Iprobe and MPI_Test a fixed simulated time, 100 us
 # by default (smpi/iprobe, smpi/test): on this platform that is 100 network
 # latencies, and it made a 64-rank static mandel loop take 25.5 ms instead
@@ -90,7 +92,9 @@ SIZES = {
 }
 PROGRAMS = ["mxm", "trfd", "ac", "mandel"]
 
-RUN_HEADERS = t14.RUN_HEADERS[:4] + ["load"] + t14.RUN_HEADERS[4:]
+RUN_HEADERS = t14.RUN_HEADERS[:4] + ["load"] + t14.RUN_HEADERS[4:] + \
+    ["status"]
+LOOPS = {"trfd": ["L1", "L2"]}
 
 
 def configurations(programs, ranks):
@@ -118,18 +122,19 @@ def run_all(args, configs, loads, workdir, reference):
                 [seq] + [str(a) for a in cfg.args], check=True,
                 capture_output=True).stdout
     extra = ["--dlb-quantum=%g" % args.quantum, "--dlb-distribute=always"]
-    profiles = {}
+    # auto's start-up measurement is an all-to-all among all P ranks (the
+    # quick profile): P^2 concurrent flows in SimGrid's network model, whose
+    # every event solves the sharing among all of them. So the profile is
+    # measured once, on --profile-ranks ranks, and given to every run.
+    log("measuring the network profile on %d ranks" % args.profile_ranks)
+    t0 = time.monotonic()
     small = next((k for k in programs if k[0] == "mandel"),
                  next(iter(programs)))
-    for p in sorted({c.ranks for c in configs}):
-        log("measuring the network profile on %d ranks" % p)
-        t0 = time.monotonic()
-        profiles[p] = ["--dlb-netprofile=" + t14.measure_profile(
-            simulator, programs[small][0], p,
-            os.path.join(workdir, "cache-%d" % p), platform=PLATFORM,
-            args=("8",) if small[0] == "mandel" else ("1",),
-            sim_opts=SIM_OPTS)]
-        log("  %.1f s" % (time.monotonic() - t0))
+    profile = ["--dlb-netprofile=" + t14.measure_profile(
+        simulator, programs[small][0], args.profile_ranks,
+        os.path.join(workdir, "cache"), platform=PLATFORM,
+        args=("8",) if small[0] == "mandel" else ("1",), sim_opts=SIM_OPTS)]
+    log("  %.1f s" % (time.monotonic() - t0))
     jobs = [(cfg, load, s) for cfg in configs for load in loads
             for s in VARIANTS]
     recs, failed = [], []
@@ -141,9 +146,9 @@ def run_all(args, configs, loads, workdir, reference):
         statsfile = os.path.join(workdir, "stats-%d.json" % k)
         out, simulated, wall, stats = t14.simulate(
             simulator, programs[cfg.build_key()][0], cfg, strategy, load,
-            statsfile, extra + profiles.get(cfg.ranks, []),
+            statsfile, extra + profile,
             platform=PLATFORM, group=GROUP, sim_opts=SIM_OPTS,
-            timeout=RUN_TIMEOUT)
+            timeout=args.timeout)
         ok = reference.check((cfg.program, cfg.label), out, what)
         new = t14.records(cfg, strategy, simulated, wall, stats, ok)
         for r in new:
@@ -155,6 +160,21 @@ def run_all(args, configs, loads, workdir, reference):
     pending = sorted(enumerate(jobs), key=lambda kj: -kj[1][0].ranks)
     cond = threading.Condition()
     state = {"big": 0, "done": 0}
+    # A (strategy, P) whose simulation timed out is not tried again with
+    # another program or load: it is recorded as skipped.
+    gave_up = set()
+
+    def unfinished(cfg, load, strategy, status, wall):
+        return [{"program": cfg.program, "ranks": cfg.ranks,
+                 "size": cfg.label, "args": " ".join(map(str, cfg.args)),
+                 "load": "none" if load == "none" else "random",
+                 "strategy": strategy, "loop": loop, "loop_name": "",
+                 "loop_s": "", "simulated_s": "", "wall_s": "%.2f" % wall,
+                 "synchronizations": "", "iterations_moved": "",
+                 "first_chosen": "", "chosen": "", "output_ok": 1,
+                 "status": status,
+                 **{"predicted_" + s: "" for s in FIXED}}
+                for loop in LOOPS.get(cfg.program, ["-"])]
 
     def worker():
         while True:
@@ -170,12 +190,32 @@ def run_all(args, configs, loads, workdir, reference):
                     return
                 k, (cfg, load, s) = pending.pop(pick)
                 heavy = cfg.ranks >= BIG
+                if (s, cfg.ranks) in gave_up:
+                    state["done"] += 1
+                    recs.extend(unfinished(cfg, load, s, "skipped", 0))
+                    continue
                 state["big"] += heavy
+            t0 = time.monotonic()
             try:
                 what, new = one(k, cfg, load, s)
+            except subprocess.TimeoutExpired:
+                what, new = "timeout", unfinished(
+                    cfg, load, s, "timeout", time.monotonic() - t0)
             except (RuntimeError, subprocess.SubprocessError) as e:
                 what, new = None, str(e)
             with cond:
+                if what == "timeout":
+                    gave_up.add((s, cfg.ranks))
+                    state["big"] -= heavy
+                    state["done"] += 1
+                    cond.notify_all()
+                    recs.extend(new)
+                    log("%3d/%d %s P=%d %s %s: timeout after %.0f s wall; "
+                        "%s is not simulated again at P=%d" % (
+                            state["done"], len(jobs), cfg.program,
+                            cfg.ranks, load[:6], s, args.timeout, s,
+                            cfg.ranks))
+                    continue
                 state["big"] -= heavy
                 state["done"] += 1
                 cond.notify_all()
@@ -184,6 +224,8 @@ def run_all(args, configs, loads, workdir, reference):
                         cfg.program, cfg.ranks, cfg.label, load, s))
                     log("  error: %s" % new[-2000:])
                     continue
+                for r in new:
+                    r["status"] = "ok"
                 recs.extend(new)
                 log("%3d/%d %-40s wall %6.1f s, simulated %8.4f s, loops %s"
                     % (state["done"], len(jobs), what,
@@ -206,7 +248,8 @@ def run_all(args, configs, loads, workdir, reference):
 # ---------------------------------------------------------------- analysis
 
 def rows_of(recs):
-    """One row per (program, loop, load, P) that has all six variants."""
+    """One row per (program, loop, load, P) that has all six variants (run,
+    timed out or skipped); the times of unfinished variants are None."""
     groups = collections.OrderedDict()
     for r in recs:
         key = (r["program"], r["loop"], r["load"], int(r["ranks"]), r["size"])
@@ -215,8 +258,11 @@ def rows_of(recs):
     for key, by in groups.items():
         if not all(v in by for v in VARIANTS):
             continue
-        t = {v: float(by[v]["loop_s"]) for v in VARIANTS}
-        best = min(VARIANTS[:-1], key=lambda s: t[s])
+        t = {v: float(by[v]["loop_s"]) if by[v]["loop_s"] != "" else None
+             for v in VARIANTS}
+        ran = [v for v in VARIANTS[:-1] if t[v] is not None]
+        best = min(ran, key=lambda s: t[s])
+        dlb = [s for s in FIXED if t[s] is not None]
         auto = by["auto"]
         pred = {s: float(auto["predicted_" + s]) for s in FIXED
                 if auto["predicted_" + s] != ""}
@@ -224,14 +270,17 @@ def rows_of(recs):
         rows.append({
             "program": key[0], "loop": key[1], "load": key[2],
             "ranks": key[3], "size": key[4], "times": t, "best": best,
-            "best_dlb": min(FIXED, key=lambda s: t[s]),
+            "best_dlb": min(dlb, key=lambda s: t[s]) if dlb else "",
+            "complete": len(dlb) == len(FIXED),
             "chosen": auto["first_chosen"], "auto_chain": auto["chosen"],
             "predicted": pred,
-            "predicted_best": min(pred, key=lambda s: pred[s]) if pred
-            else "",
-            "loss_pct": (t["auto"] / t[best] - 1) * 100,
-            "vs_static": {s: t[s] / t["static"] for s in VARIANTS},
-            "syncs": {s: int(by[s]["synchronizations"]) for s in VARIANTS},
+            "loss_pct": (t["auto"] / t[best] - 1) * 100
+            if t["auto"] is not None else None,
+            "vs_static": {s: t[s] / t["static"] if t[s] is not None
+                          else None for s in VARIANTS},
+            "status": {v: by[v].get("status", "ok") for v in VARIANTS},
+            "syncs": {s: by[s]["synchronizations"] for s in VARIANTS},
+            "wall": {v: float(by[v]["wall_s"]) for v in VARIANTS},
             "wall_max": max(walls), "wall_sum": sum(walls),
             "ok": all(int(r["output_ok"]) for r in by.values())})
     return rows
@@ -246,13 +295,22 @@ def name(s):
     return SHORT.get(s, s)
 
 
+def ratio(row, v):
+    if row["vs_static"][v] is not None:
+        return "%.3f" % row["vs_static"][v]
+    return {"timeout": "timeout", "skipped": "skipped"}.get(
+        row["status"][v], "-")
+
+
 def table_rows(rows):
     return [[what(r), r["size"], r["load"], r["ranks"],
              "%.4f" % r["times"]["static"]] +
-            ["%.3f" % r["vs_static"][s] for s in FIXED + ["auto"]] +
+            [ratio(r, s) for s in FIXED + ["auto"]] +
             [name(r["best"]), name(r["chosen"]) or "-",
-             "%+.1f%%" % r["loss_pct"],
-             "%d/%d" % (r["syncs"]["gcdlb"], r["syncs"]["gddlb"]),
+             "%+.1f%%" % r["loss_pct"] if r["loss_pct"] is not None
+             else "-",
+             "%s/%s" % (r["syncs"]["gcdlb"] or "-",
+                        r["syncs"]["gddlb"] or "-"),
              "%.0f" % r["wall_max"], "%.0f" % r["wall_sum"]]
             for r in rows]
 
@@ -280,24 +338,34 @@ def scaling_rows(rows):
     for (w, load), per in by.items():
         ps = sorted(per)
         for v in VARIANTS:
+            ts = [per[p]["times"][v] for p in ps]
             out.append([w, load, name(v)] +
-                       ["%.4f" % per[p]["times"][v] for p in ps] +
-                       ["%.2f" % (per[ps[0]]["times"][v] /
-                                  per[ps[-1]]["times"][v])])
+                       ["%.4f" % x if x is not None else
+                        per[p]["status"][v] for x, p in zip(ts, ps)] +
+                       ["%.2f" % (ts[0] / ts[-1]) if None not in ts
+                        else "-"])
     return out
 
 
 def summary_lines(rows):
     n = len(rows)
-    right = sum(1 for r in rows if r["chosen"] == r["best_dlb"])
-    losses = [r["loss_pct"] for r in rows]
+    full = [r for r in rows if r["complete"] and r["chosen"]]
+    right = sum(1 for r in full if r["chosen"] == r["best_dlb"])
+    losses = [r["loss_pct"] for r in rows if r["loss_pct"] is not None]
     lines = [
         "auto's first pick is the fastest of the four DLB strategies in %d "
-        "of %d rows" % (right, n),
-        "auto against the fastest variant (static included): mean %+.1f%%, "
-        "worst %+.1f%%" % (sum(losses) / n, max(losses)),
+        "of %d rows where all four ran" % (right, len(full)),
+        "auto against the fastest variant that ran (static included): "
+        "mean %+.1f%%, worst %+.1f%% (%d rows)" % (
+            sum(losses) / max(len(losses), 1), max(losses, default=0),
+            len(losses)),
         "static is the fastest in %d of %d rows" % (
             sum(1 for r in rows if r["best"] == "static"), n)]
+    unfinished = sorted({"%s P=%d" % (name(v), r["ranks"]) for r in rows
+                         for v in VARIANTS if r["status"][v] != "ok"})
+    if unfinished:
+        lines.append("not simulated to the end (timeout, then skipped): " +
+                     ", ".join(unfinished))
     bad = ["%s P=%d %s" % (what(r), r["ranks"], r["load"])
            for r in rows if not r["ok"]]
     lines.append("rows with an output mismatch: %d%s" % (
@@ -324,15 +392,18 @@ def report(rows, recs, out, plot):
         ["loop", "load", "P"] + ["%s pred/actual s" % SHORT[s]
                                  for s in FIXED],
         [[what(r), r["load"], r["ranks"]] +
-         ["%s / %.4f" % ("%.4f" % r["predicted"][s] if s in r["predicted"]
-                         else "-", r["times"][s]) for s in FIXED]
+         ["%s / %s" % ("%.4f" % r["predicted"][s] if s in r["predicted"]
+                       else "-", "%.4f" % r["times"][s]
+                       if r["times"][s] is not None else r["status"][s])
+          for s in FIXED]
          for r in rows],
         "The model at auto's first selection (predicted seconds from that "
         "synchronization on) and the strategies' loop times"))
     print()
     for line in summary_lines(rows):
         print(line)
-    walls = [float(r["wall_s"]) for r in recs if r["loop"] in ("-", "L1")]
+    walls = [float(r["wall_s"]) for r in recs if r["loop"] in ("-", "L1")
+             and r.get("status", "ok") != "skipped"]
     if walls:
         print("simulations: %d, wall %.0f s in all, longest %.0f s" %
               (len(walls), sum(walls), max(walls)))
@@ -345,8 +416,9 @@ def report(rows, recs, out, plot):
               ["wall_max_s", "wall_sum_s"],
               [[r["program"], r["loop"], r["size"], r["load"], r["ranks"],
                 r["best"], r["chosen"], r["auto_chain"],
-                "%.2f" % r["loss_pct"]] +
-               ["%.6f" % r["times"][v] for v in VARIANTS] +
+                "" if r["loss_pct"] is None else "%.2f" % r["loss_pct"]] +
+               ["%.6f" % r["times"][v] if r["times"][v] is not None else
+                r["status"][v] for v in VARIANTS] +
                [r["syncs"][v] for v in VARIANTS] +
                ["%.6f" % r["predicted"][s] if s in r["predicted"] else ""
                 for s in FIXED] +
@@ -374,7 +446,9 @@ def draw(rows, path):
                       key=lambda r: r["ranks"])
         ps = [r["ranks"] for r in mine]
         for v in VARIANTS:
-            ax.plot(ps, [r["times"][v] for r in mine], marker="o",
+            pts = [(r["ranks"], r["times"][v]) for r in mine
+                   if r["times"][v] is not None]
+            ax.plot([p for p, _ in pts], [t for _, t in pts], marker="o",
                     label=name(v))
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
@@ -415,6 +489,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quantum", type=float, default=1e-4,
                     help="--dlb-quantum of every run (default %(default)g)")
+    ap.add_argument("--timeout", type=float, default=300,
+                    help="wall seconds a simulation may take; a (strategy, "
+                    "P) that timed out is not simulated again (default "
+                    "%(default)g)")
+    ap.add_argument("--profile-ranks", type=int, default=64,
+                    help="ranks of the one network profile measurement "
+                    "(default %(default)s)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="simulations at a time (default: the cores)")
     ap.add_argument("--keep-build", action="store_true")
@@ -456,8 +537,9 @@ def main():
         ("loads", ", ".join(loads)),
         ("variants", ", ".join(VARIANTS) +
          " (locals: --dlb-group=%d)" % GROUP),
-        ("every run", "--dlb-quantum=%g, the network profile auto measures "
-         "on P ranks" % args.quantum),
+        ("every run", "--dlb-quantum=%g --dlb-distribute=always, the "
+         "network profile auto measures on %d ranks" % (args.quantum,
+                                                       args.profile_ranks)),
         ("simulations at a time", args.jobs)],
         "The strategies at scale on the simulated cluster1024"))
     print()

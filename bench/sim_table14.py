@@ -171,14 +171,24 @@ def simulate(simulator, prog, cfg, strategy, load, statsfile, extra,
                                                    group) + \
         ["--dlb-load=" + load, "--dlb-stats=" + statsfile] + extra
     t0 = time.monotonic()
-    r = subprocess.run(cmd, capture_output=True, timeout=timeout)
+    # Its own process group: on a timeout the simulator (smpimain, a child
+    # of dlb-simulate's smpirun) is killed too.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    common.LIVE.add(proc)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        common.kill_group(proc)
+        raise
+    common.LIVE.discard(proc)
     wall = time.monotonic() - t0
-    err = r.stderr.decode(errors="replace")
+    err = err.decode(errors="replace")
     m = SIM_TIME.search(err)
-    if r.returncode != 0 or not m:
-        raise RuntimeError("exit %d: %s\n%s" % (r.returncode, " ".join(cmd),
-                                                err[-2000:]))
-    return r.stdout, float(m.group(1)), wall, common.read_stats(statsfile)
+    if proc.returncode != 0 or not m:
+        raise RuntimeError("exit %d: %s\n%s" % (proc.returncode,
+                                                " ".join(cmd), err[-2000:]))
+    return out, float(m.group(1)), wall, common.read_stats(statsfile)
 
 
 def records(cfg, strategy, simulated, wall, stats, ok):
