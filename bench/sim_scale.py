@@ -245,6 +245,23 @@ def run_all(args, configs, loads, workdir, reference):
     return recs, failed
 
 
+def read_runs(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def merge_runs(recs, extra):
+    """recs with the runs of `extra` in place of theirs (same program,
+    loop, load, P and strategy); an unfinished run of extra replaces
+    nothing."""
+    def key(r):
+        return (r["program"], r["loop"], r["load"], int(r["ranks"]),
+                r["strategy"])
+    new = {key(r): r for r in extra if r.get("status", "ok") == "ok"}
+    out = [new.pop(key(r), r) for r in recs]
+    return out + list(new.values())
+
+
 # ---------------------------------------------------------------- analysis
 
 def rows_of(recs):
@@ -501,13 +518,23 @@ def main():
     ap.add_argument("--keep-build", action="store_true")
     ap.add_argument("--report", action="store_true",
                     help="run nothing: report again from OUT/runs.csv")
+    ap.add_argument("--add-runs", action="append", default=[],
+                    metavar="DIR", help="with --report: the runs of "
+                    "DIR/runs.csv (e.g. a run of some variants with a "
+                    "longer --timeout) replace those of OUT/runs.csv of the "
+                    "same program, loop, load, P and strategy, and OUT/"
+                    "runs.csv is rewritten with them")
     args = ap.parse_args()
     plot = args.plot or os.path.join(args.out, "sim-scale.png")
     runs_csv = os.path.join(args.out, "runs.csv")
     os.makedirs(args.out, exist_ok=True)
     if args.report:
-        with open(runs_csv, newline="") as f:
-            recs = list(csv.DictReader(f))
+        recs = read_runs(runs_csv)
+        for extra_dir in args.add_runs:
+            recs = merge_runs(recs, read_runs(os.path.join(extra_dir,
+                                                           "runs.csv")))
+        write_csv(runs_csv, RUN_HEADERS, [[r.get(h, "") for h in RUN_HEADERS]
+                                          for r in recs])
         report(rows_of(recs), recs, args.out, plot)
         return 0
 
