@@ -26,9 +26,11 @@ struct NetCharPlan {
 
 /// The plan of dlb-netchar: every rank count, sizes 64 B to 128 KiB.
 NetCharPlan fullPlan(int Ranks, int Repetitions);
+/// The most ranks the start-up plan measures patterns among.
+constexpr int QuickRanks = 64;
 /// The start-up plan (about 0.1 s on 4 ranks on 2 cores): rank counts 2, K
-/// and P, small messages only (those of the synchronizations), 3
-/// repetitions.
+/// and P (each at most QuickRanks), small messages only (those of the
+/// synchronizations), 3 repetitions.
 NetCharPlan quickPlan(int Ranks, int GroupSize);
 
 /// Measures and fits the profile; the same on every rank. Samples, when

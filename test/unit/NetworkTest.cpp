@@ -1,4 +1,5 @@
 //===- NetworkTest.cpp - Pattern fits and the profile file ----------------===//
+#include "NetChar.h"
 #include "Network.h"
 
 #include <gtest/gtest.h>
@@ -82,3 +83,14 @@ TEST(NetworkTest, BadProfilesNameTheLine) {
   EXPECT_FALSE(parseNetProfile("# empty\n", P, Hosts, Error));
   EXPECT_EQ(Error, "missing 'latency'");
 }
+
+TEST(NetworkTest, QuickPlanMeasuresAtMostQuickRanks) {
+  // Rank counts 2, K and P, the larger ones capped: the fits extrapolate.
+  EXPECT_EQ(quickPlan(4, 2).RankCounts, (std::vector<int>{2, 4}));
+  EXPECT_EQ(quickPlan(16, 8).RankCounts, (std::vector<int>{2, 8, 16}));
+  EXPECT_EQ(quickPlan(1024, 32).RankCounts,
+            (std::vector<int>{2, 32, QuickRanks}));
+  EXPECT_EQ(quickPlan(1024, 512).RankCounts,
+            (std::vector<int>{2, QuickRanks}));
+}
+
