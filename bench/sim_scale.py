@@ -52,7 +52,6 @@ import argparse
 import collections
 import csv
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -570,25 +569,10 @@ def main():
         ("simulations at a time", args.jobs)],
         "The strategies at scale on the simulated cluster1024"))
     print()
-    try:
-        recs, failed = run_all(args, configs, loads, workdir, reference)
-    finally:
-        if args.keep_build:
-            log("programs kept in %s" % workdir)
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    write_csv(runs_csv, RUN_HEADERS, [[r[h] for h in RUN_HEADERS]
-                                      for r in recs])
-    report(rows_of(recs), recs, args.out, plot)
-    print("output mismatches: %d%s" % (
-        len(reference.mismatches), "" if not reference.mismatches else
-        " (" + "; ".join(reference.mismatches) + ")"))
-    if failed:
-        print("failed runs (left out): %d: %s" % (len(failed),
-                                                  "; ".join(failed)))
-    print("total wall time %.1f min" % ((time.monotonic() - started) / 60))
-    return 1 if failed or reference.mismatches else 0
-
+    return t14.run_and_report(
+        lambda: run_all(args, configs, loads, workdir, reference), args,
+        workdir, runs_csv, plot, reference, started, RUN_HEADERS, rows_of,
+        report)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -452,6 +452,30 @@ def load_dlb_plot():
 
 # ---------------------------------------------------------------- main
 
+def run_and_report(run, args, workdir, runs_csv, plot, reference, started,
+                   headers, rows_of, report):
+    """Runs the simulations (run() -> records, failed runs), removes the
+    programs unless --keep-build, writes runs.csv, reports and prints the
+    summary lines; the exit status."""
+    try:
+        recs, failed = run()
+    finally:
+        if args.keep_build:
+            log("programs kept in %s" % workdir)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    write_csv(runs_csv, headers, [[r[h] for h in headers] for r in recs])
+    report(rows_of(recs), recs, args.out, plot)
+    print("output mismatches: %d%s" % (
+        len(reference.mismatches), "" if not reference.mismatches else
+        " (" + "; ".join(reference.mismatches) + ")"))
+    if failed:
+        print("failed runs (left out): %d: %s" % (len(failed),
+                                                  "; ".join(failed)))
+    print("total wall time %.1f min" % ((time.monotonic() - started) / 60))
+    return 1 if failed or reference.mismatches else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"),
@@ -511,25 +535,9 @@ def main():
         ("simulations at a time", args.jobs)],
         "Table 1.4 on the simulated network of workstations"))
     print()
-    try:
-        recs, failed = run_all(args, configs, workdir, reference)
-    finally:
-        if args.keep_build:
-            log("programs kept in %s" % workdir)
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    write_csv(runs_csv, RUN_HEADERS, [[r[h] for h in RUN_HEADERS]
-                                      for r in recs])
-    report(rows_of(recs), recs, args.out, plot)
-    print("output mismatches: %d%s" % (
-        len(reference.mismatches), "" if not reference.mismatches else
-        " (" + "; ".join(reference.mismatches) + ")"))
-    if failed:
-        print("failed runs (left out): %d: %s" % (len(failed),
-                                                  "; ".join(failed)))
-    print("total wall time %.1f min" % ((time.monotonic() - started) / 60))
-    return 1 if failed or reference.mismatches else 0
-
+    return run_and_report(
+        lambda: run_all(args, configs, workdir, reference), args, workdir,
+        runs_csv, plot, reference, started, RUN_HEADERS, rows_of, report)
 
 if __name__ == "__main__":
     sys.exit(main())
