@@ -149,7 +149,8 @@ def run_all(args, configs, loads, workdir, reference):
             platform=PLATFORM, group=GROUP, sim_opts=SIM_OPTS,
             timeout=args.timeout)
         ok = reference.check((cfg.program, cfg.label), out, what)
-        new = t14.records(cfg, strategy, simulated, wall, stats, ok)
+        new = t14.records(cfg, args.seed, strategy, simulated, wall, stats,
+                          ok)
         for r in new:
             r["load"] = "none" if load == "none" else "random"
         return what, new

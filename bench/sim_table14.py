@@ -3,7 +3,7 @@
 workstations: actual against predicted best strategy.
 
     python3 bench/sim_table14.py [--bin DIR] [--out DIR] [--plot FILE.png]
-        [--programs mxm,trfd,ac] [--ranks 4,16] [--persist S] [--seed N]
+        [--programs mxm,trfd,ac] [--ranks 4,16] [--persist S] [--seeds N,..]
         [--jobs J] [--own-profiles] [--keep-build] [--report]
 
 Translates examples/{mxm,trfd,ac}.cpp with DIR/dlbcc (default build/bin),
@@ -19,7 +19,11 @@ DIR/dlb-simulate --platform=now -n P:
 each under static, gcdlb, gddlb, lcdlb, lddlb (--dlb-group=P/2: two
 groups, as in the chapter) and auto, under the chapter's load: every rank's
 load drawn from 0..5, redrawn every --persist simulated seconds (default
-10), random:max=5,persist=S,seed=N with the same seed for every strategy.
+10), random:max=5,persist=S,seed=N with the same seed for every strategy;
+with several --seeds every variant runs under each, and a row compares the
+mean loop times over the seeds (one realization of the load moves a loop
+of TRFD by up to 10%: its second loop starts when the first ends, at a
+different time, so under different loads, for every strategy).
 The programs are built per configuration with their arrays sized to it
 (mxm -DMAXN=n -DMAXR=r -DMAXM=m, ac -DMAXN=n): the runtime sends rows at
 their declared lengths, and the chapter's programs sent what the problem
@@ -73,7 +77,7 @@ TARGET_MEAN, TARGET_MAX = 3.0, 8.0
 RUN_TIMEOUT = 3600  # wall seconds per simulation
 SIM_TIME = re.compile(r"dlb-simulate: simulated time (\S+) s")
 
-RUN_HEADERS = ["program", "ranks", "size", "args", "strategy", "loop",
+RUN_HEADERS = ["program", "ranks", "size", "args", "seed", "strategy", "loop",
                "loop_name", "loop_s", "simulated_s", "wall_s",
                "synchronizations", "iterations_moved", "first_chosen",
                "chosen"] + ["predicted_" + s for s in FIXED] + ["output_ok"]
@@ -191,7 +195,7 @@ def simulate(simulator, prog, cfg, strategy, load, statsfile, extra,
     return out, float(m.group(1)), wall, common.read_stats(statsfile)
 
 
-def records(cfg, strategy, simulated, wall, stats, ok):
+def records(cfg, seed, strategy, simulated, wall, stats, ok):
     """One runs.csv row (a dict) per loop of a run, in source order: L1, L2
     for TRFD, "-" for a program of one loop."""
     loops = common.loops_in_order(stats)
@@ -201,7 +205,8 @@ def records(cfg, strategy, simulated, wall, stats, ok):
         pred = sels[0].get("predicted_seconds") or {} if sels else {}
         out.append({
             "program": cfg.program, "ranks": cfg.ranks, "size": cfg.label,
-            "args": " ".join(str(a) for a in cfg.args), "strategy": strategy,
+            "args": " ".join(str(a) for a in cfg.args), "seed": seed,
+            "strategy": strategy,
             "loop": "L%d" % (i + 1) if len(loops) > 1 else "-",
             "loop_name": name, "loop_s": "%.6f" % e["elapsed_seconds"],
             "simulated_s": "%.6f" % simulated, "wall_s": "%.2f" % wall,
@@ -234,29 +239,31 @@ def run_all(args, configs, workdir, reference):
         profiles[p] = ["--dlb-netprofile=" + measure_profile(
             simulator, next(iter(programs.values()))[0], p,
             os.path.join(workdir, "cache-%d" % p))]
-    load = LOAD_SPEC.format(persist=args.persist, seed=args.seed)
-    jobs = [(cfg, s) for cfg in configs for s in VARIANTS]
+    jobs = [(cfg, seed, s) for seed in args.seeds for cfg in configs
+            for s in VARIANTS]
     recs, failed = [], []
 
-    def one(k, cfg, strategy):
-        what = "%s P=%d %s %s" % (cfg.program, cfg.ranks, cfg.label, strategy)
+    def one(k, cfg, seed, strategy):
+        what = "%s P=%d %s seed %d %s" % (cfg.program, cfg.ranks, cfg.label,
+                                          seed, strategy)
         statsfile = os.path.join(workdir, "stats-%d.json" % k)
         out, simulated, wall, stats = simulate(
-            simulator, programs[cfg.build_key()][0], cfg, strategy, load,
-            statsfile, profiles.get(cfg.ranks, []))
+            simulator, programs[cfg.build_key()][0], cfg, strategy,
+            LOAD_SPEC.format(persist=args.persist, seed=seed), statsfile,
+            profiles.get(cfg.ranks, []))
         ok = reference.check((cfg.program, cfg.label), out, what)
-        return what, records(cfg, strategy, simulated, wall, stats, ok)
+        return what, records(cfg, seed, strategy, simulated, wall, stats, ok)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(one, k, cfg, s): (cfg, s)
-                   for k, (cfg, s) in enumerate(jobs)}
+        futures = {pool.submit(one, k, *job): job
+                   for k, job in enumerate(jobs)}
         for done, f in enumerate(concurrent.futures.as_completed(futures), 1):
-            cfg, s = futures[f]
+            cfg, seed, s = futures[f]
             try:
                 what, new = f.result()
             except (RuntimeError, subprocess.SubprocessError) as e:
-                failed.append("%s P=%d %s %s" % (cfg.program, cfg.ranks,
-                                                  cfg.label, s))
+                failed.append("%s P=%d %s seed %d %s" % (
+                    cfg.program, cfg.ranks, cfg.label, seed, s))
                 log("  error: %s" % str(e)[-2000:])
                 continue
             recs += new
@@ -275,32 +282,44 @@ def run_all(args, configs, workdir, reference):
 
 def rows_of(recs):
     """The table's rows, in the chapter's order (program, P, loop, size):
-    dicts of the times per variant and what the model predicted."""
+    dicts of the times per variant and what the model predicted, the means
+    over the load seeds that every variant ran under (auto's first choice:
+    the one it made under most seeds)."""
     groups = collections.OrderedDict()
     for r in recs:
         key = (r["program"], int(r["ranks"]), r["loop"], r["size"])
-        groups.setdefault(key, {})[r["strategy"]] = r
+        groups.setdefault(key, {}).setdefault(r["strategy"], {})[
+            r.get("seed", "1")] = r
     programs = list(dict.fromkeys(k[0] for k in groups))
+    mean = lambda xs: sum(xs) / len(xs)
     rows = []
     for key in sorted(groups, key=lambda k: (programs.index(k[0]), k[1], k[2])):
         by = groups[key]
         if not all(v in by for v in VARIANTS):
             continue
-        t = {v: float(by[v]["loop_s"]) for v in VARIANTS}
-        auto = by["auto"]
-        pred = {s: float(auto["predicted_" + s]) for s in FIXED
-                if auto["predicted_" + s] != ""}
+        seeds = set.intersection(*(set(by[v]) for v in VARIANTS))
+        if not seeds:
+            continue
+        t = {v: mean([float(by[v][k]["loop_s"]) for k in seeds])
+             for v in VARIANTS}
+        autos = [by["auto"][k] for k in sorted(seeds)]
+        pred = {s: mean([float(a["predicted_" + s]) for a in autos])
+                for s in FIXED if all(a["predicted_" + s] != "" for a in autos)}
+        firsts = [a["first_chosen"] for a in autos]
+        chains = list(dict.fromkeys(a["chosen"] for a in autos))
         best = min(FIXED, key=lambda s: t[s])
         rows.append({
             "program": key[0], "ranks": key[1], "loop": key[2],
             "size": key[3], "times": t, "best": best,
             "actual_order": sorted(FIXED, key=lambda s: t[s]),
-            "predicted": pred, "chosen": auto["first_chosen"],
+            "predicted": pred, "seeds": len(seeds),
+            "chosen": max(firsts, key=firsts.count),
             "predicted_order": sorted(pred, key=lambda s: pred[s]),
-            "auto_chain": auto["chosen"],
+            "auto_chain": " | ".join(chains),
             "loss_pct": (t["auto"] / t[best] - 1) * 100,
             "vs_static": {s: t[s] / t["static"] for s in FIXED + ["auto"]},
-            "ok": all(int(r["output_ok"]) for r in by.values())})
+            "ok": all(int(r["output_ok"]) for v in by.values()
+                      for r in v.values())})
     return rows
 
 
@@ -490,7 +509,10 @@ def main():
     ap.add_argument("--persist", type=float, default=10.0,
                     help="simulated seconds between load redraws "
                     "(default %(default)g)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seeds", default="1",
+                    help="load seeds, comma-separated: every variant runs "
+                    "under each, rows compare the mean times (default "
+                    "%(default)s)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="simulations at a time (default: the cores)")
     ap.add_argument("--own-profiles", dest="shared_profile",
@@ -513,6 +535,7 @@ def main():
         report(rows_of(recs), recs, args.out, plot)
         return 0
 
+    args.seeds = [int(k) for k in args.seeds.split(",") if k]
     programs = [p for p in args.programs.split(",") if p]
     ranks = [int(p) for p in args.ranks.split(",") if p]
     configs = configurations(programs, ranks)
@@ -527,7 +550,8 @@ def main():
         ("cpu", "%s, nproc %d" % (common.cpu_model(), os.cpu_count())),
         ("tools", args.bin),
         ("platform", "now (dlb-simulate --platform=now)"),
-        ("load", LOAD_SPEC.format(persist=args.persist, seed=args.seed)),
+        ("load", LOAD_SPEC.format(persist=args.persist, seed="N") +
+         ", N in " + ",".join(map(str, args.seeds))),
         ("variants", ", ".join(VARIANTS) + " (locals: --dlb-group=P/2)"),
         ("network profile", "measured by auto on P ranks, given to every "
          "run" if args.shared_profile else "the runtime's default (auto "

@@ -959,7 +959,7 @@ void RootExecution::startWorkers() {
 void RootExecution::runShare() {
   Work.assign(Ranks, RankWork(L.Reductions.size()));
   if (L.Pipelined) {
-    Pipe.emplace(Spec, L.Desc.kernel(), Params, Views, Parts[0].front(),
+    Pipe.emplace(Spec, L.Desc.kernel(), Params, Curve, Views, Parts[0].front(),
                  Piece());
     Pipe->run();
     Work[0] = Pipe->result();
@@ -1158,7 +1158,7 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
                     const std::vector<Range> &Blocks,
                     std::vector<Piece> Pieces, WatchScope &Watch) {
   if (Params.Pipelined) {
-    PipelineRunner Pipe(Spec, Kernel, Params, Views, Blocks.front(),
+    PipelineRunner Pipe(Spec, Kernel, Params, Curve, Views, Blocks.front(),
                         std::move(Pieces.front()));
     Pipe.run();
     keepExecutedRows(Spec,

@@ -28,6 +28,7 @@
 #include "Layout.h"
 #include "Protocol.h"
 #include "Trace.h"
+#include "Transport.h"
 #include "Wire.h"
 
 #include <algorithm>
@@ -78,9 +79,10 @@ void countIndices(WorkCounters &W, const Range &Cols, long long Rows) {
 
 PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
                                const ExecParams &Params,
+                               const WorkCurve &Curve,
                                std::vector<ArrayView> &Views, Range Cols,
                                Piece Initial)
-    : Spec(Spec), Kernel(Kernel), Params(Params), Views(Views),
+    : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
       Tables(Spec.Arrays.size()), Rank(context().Rank),
       UserMemory(context().Rank == 0), Cols(Cols), Current(std::move(Initial)),
       Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
@@ -326,6 +328,14 @@ long long PipelineRunner::countElements(WorkCounters &W, long long Lo,
   return N;
 }
 
+double PipelineRunner::blockWork(long long Lo, long long Hi,
+                                  long long Elements) const {
+  // A skewed block's rows cover different columns: the mean W.
+  if (Params.Skew || Curve.uniform())
+    return static_cast<double>(Elements) * Curve.perIteration();
+  return static_cast<double>(Hi - Lo) * Curve.of(Cols);
+}
+
 long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
   return static_cast<PipelineRunner *>(B.Owner)->receive(B, Lo);
 }
@@ -371,6 +381,9 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
 }
 
 void PipelineRunner::send(long long Lo, long long Hi) {
+  WorkCounters &W = Result.Counters;
+  const long long Elements = countElements(W, Lo, Hi);
+  transport::computed(blockWork(Lo, Hi, Elements));
   const double End = now();
   const double Compute = End - BlockStart;
   const double Delay =
@@ -379,10 +392,8 @@ void PipelineRunner::send(long long Lo, long long Hi) {
           : 0;
   sleepFor(Delay);
   computedStretch(Compute + Delay);
-  WorkCounters &W = Result.Counters;
   W.ComputeSeconds += Compute;
   W.LoadSeconds += Delay;
-  const long long Elements = countElements(W, Lo, Hi);
   if (trace::on()) {
     trace::load(Load, BlockStart);
     trace::span(trace::Kind::Compute, BlockStart,

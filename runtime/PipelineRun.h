@@ -18,6 +18,7 @@
 #include "Execution.h"
 #include "Load.h"
 #include "Pipeline.h"
+#include "Work.h"
 
 #include <deque>
 #include <vector>
@@ -41,10 +42,12 @@ struct PipelineReport {
 class PipelineRunner {
 public:
   /// Cols: the rank's initial range of the distributed loop; Initial: its
-  /// slabs (workers; rank 0 works in the user's arrays).
+  /// slabs (workers; rank 0 works in the user's arrays). Curve: W of an
+  /// element (i, j) over the distributed loop, what a simulated host is
+  /// charged per block.
   PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
-                 const ExecParams &Params, std::vector<ArrayView> &Views,
-                 Range Cols, Piece Initial);
+                 const ExecParams &Params, const WorkCurve &Curve,
+                 std::vector<ArrayView> &Views, Range Cols, Piece Initial);
 
   void run();
 
@@ -94,10 +97,13 @@ private:
   /// rank needs: the last -HaloLo columns of each written array.
   void boundary(long long Lo, long long Hi, char *Buf, bool Pack) const;
   std::size_t boundaryBytes(long long Rows) const;
+  /// W of the block's rows [Lo, Hi), Elements of them.
+  double blockWork(long long Lo, long long Hi, long long Elements) const;
 
   const LoopSpec &Spec;
   KernelFn Kernel;
   ExecParams Params;
+  const WorkCurve &Curve;
   std::vector<ArrayView> &Views;
   std::vector<std::vector<char *>> Tables;
   const int Rank;

@@ -886,6 +886,7 @@ void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
   int Degree = Estimate.Degree;
   M.WorkEstimate = Estimate.Text;
   M.WorkEstimateUniform = Degree == Constant;
+  M.WorkEstimateValue = Estimate.Value;
   M.WorkNotes = std::move(W.Notes);
   M.Data = W.data();
   if (const Expr *Cost = M.Ann->Cost) {
@@ -904,7 +905,7 @@ void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
   } else {
     M.Work = M.WorkEstimate;
     M.WorkUniform = Degree == Constant;
-    M.WorkValue = Estimate.Value;
+    M.WorkValue = M.WorkEstimateValue;
   }
   M.WorkAffine = !M.WorkUniform && Degree == Affine;
 }

@@ -540,8 +540,12 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
     OS << "  " << RunVar << ".stride(" << M.Stride << ", "
        << sourceText(M.Descending ? M.Upper : M.Lower, Ctx) << ");\n";
   // W and D feed the cost model of the doall strategies; W of a pipelined
-  // loop may mention the pipelined index, which does not exist here.
-  // A cost() clause gives W's shape; the count beside it, its size.
+  // loop may mention the pipelined index, which does not exist here: a
+  // pipeline gets its counted W only as a number (what a simulated host is
+  // charged per element). A cost() clause gives W's shape; the count beside
+  // it, its size.
+  if (M.Pipeline && M.WorkEstimateValue)
+    OS << "  " << RunVar << ".work(" << M.WorkEstimate << ");\n";
   if (!M.Pipeline) {
     auto EmitWork = [&](StringRef Setter, StringRef W, bool Uniform) {
       OS << "  " << RunVar << "." << Setter << "(";

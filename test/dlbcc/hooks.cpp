@@ -27,6 +27,7 @@
 // EMIT: {{^ *}}dlbcc_hi = dlbcc_block.receive(dlbcc_lo);
 // EMIT: {{^ *}}dlbcc_run.pipeline(1, 999, 0);
 // EMIT-NEXT: {{^ *}}dlbcc_run.bounds(1, 999);
+// EMIT-NEXT: {{^ *}}dlbcc_run.work(13);
 // EMIT-NEXT: {{^ *}}dlbcc_run.distArray(G, 1
 // EMIT: {{^ *}}dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // EMIT: {{^ *}}dlbcc_run.hooks(dlb::HookLevel::Execution);

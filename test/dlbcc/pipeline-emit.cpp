@@ -46,6 +46,8 @@ void sweep(int n, double w) {
 // CHECK-NEXT:   dlb::LoopRun dlbcc_run(dlbcc_loop_0);
 // CHECK-NEXT:   dlbcc_run.pipeline(1, static_cast<long long>(n - 2) + 1, 0);
 // CHECK-NEXT:   dlbcc_run.bounds(1, n - 1);
+// W of an element, a number: what a simulated host is charged per element.
+// CHECK-NEXT:   dlbcc_run.work(15);
 // CHECK-NEXT:   dlbcc_run.scalar<double>(w);
 // CHECK-NEXT:   dlbcc_run.distArray(a, 1, dlb::Access{true, -1, 1});
 // CHECK-NEXT:   dlbcc_run.keep(0); // a stays on the ranks
@@ -63,7 +65,27 @@ void sweep(int n, double w) {
 // CHECK-NEXT: }
 }
 
+double b[32][32];
+
+// W depends on m, a run-time value: a pipeline gets no work().
+// CHECK:      {{^}}void rows(int n, int m) {
+// CHECK:      {{^}}  dlbcc_run.bounds(0, n);
+// CHECK-NOT:  {{^}}  dlbcc_run.work(
+// CHECK:      {{^}}  dlbcc_run.run();
+void rows(int n, int m) {
+  for (int i = 1; i < n; ++i) {
+#pragma dlb doacross distribute(b)
+    for (int j = 0; j < n; ++j) {
+      double s = 0;
+      for (int k = 0; k < m; ++k)
+        s += b[i - 1][j] * k;
+      b[i][j] = s;
+    }
+  }
+}
+
 int main() {
   sweep(32, 1.5);
+  rows(32, 4);
   return 0;
 }

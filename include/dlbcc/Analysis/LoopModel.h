@@ -223,6 +223,8 @@ struct LoopModel {
   /// index.
   std::string WorkEstimate;
   bool WorkEstimateUniform = true;
+  /// WorkEstimate as a number, when it depends on no run-time value.
+  std::optional<double> WorkEstimateValue;
   /// Where WorkEstimate is uncertain, in body order.
   std::vector<WorkNote> WorkNotes;
   /// D: the bytes of the distributed arrays that move with one iteration, a
