@@ -16,6 +16,7 @@
 #include "SelfScheduling.h"
 #include "Layout.h"
 #include "PipelineRun.h"
+#include "Relay.h"
 #include "Profit.h"
 #include "Protocol.h"
 #include "Registry.h"
@@ -191,17 +192,20 @@ const char *pinnedRow(const ArrayArg &A, unsigned P) {
                      : rowStart(A, A.Pins[P]);
 }
 
-/// A worker's body: the execution's parameters, its blocks, the loop's
-/// description, for arrays kept on the ranks the whole partition and their
-/// ownership (Residency.h), the pinned rows (LoopRun::pin), then the slabs
-/// of the other arrays that each block needs.
+/// A worker's body: the execution's parameters, its place in the relay
+/// tree of the whole arrays, its blocks, the loop's description, for arrays
+/// kept on the ranks the whole partition and their ownership
+/// (Residency.h), the pinned rows (LoopRun::pin), then the slabs of the
+/// other arrays that each block needs.
 std::vector<char> packBody(const std::vector<Range> &Blocks,
                            const LoopSpec &Spec, const ExecParams &Params,
-                           const std::vector<double> &Curve,
+                           const Relay &Tree, const std::vector<double> &Curve,
                            const Partition &Parts,
                            const std::vector<Ownership> &Owners) {
   Writer Out;
   Out.put(Params);
+  Out.put<std::int32_t>(Tree.Parent);
+  Out.putVector(Tree.Children);
   Out.putVector(Curve);
   Out.putVector(Blocks);
   Out.putVector(Spec.Scalars);
@@ -929,13 +933,18 @@ void RootExecution::startWorkers() {
   // thread, so data still queued when rank 0 starts computing would not
   // move until it polls.
   const std::vector<double> EncodedCurve = Curve.encode();
+  std::vector<int> Taking = {0};
+  for (int W = 1; W < Ranks; ++W)
+    if (takesPart(W))
+      Taking.push_back(W);
+  const std::vector<Relay> Tree = relayTree(Taking);
   std::vector<Command> Commands(Ranks);
   std::vector<std::vector<char>> Bodies(Ranks);
   Requests Sends;
-  for (int W = 1; W < Ranks; ++W) {
-    if (!takesPart(W))
-      continue;
-    Bodies[W] = packBody(Parts[W], Spec, Params, EncodedCurve, Parts, Owners);
+  for (std::size_t I = 1; I < Taking.size(); ++I) {
+    const int W = Taking[I];
+    Bodies[W] = packBody(Parts[W], Spec, Params, Tree[I], EncodedCurve, Parts,
+                         Owners);
     Command &Cmd = Commands[W];
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(L.Desc);
@@ -943,12 +952,14 @@ void RootExecution::startWorkers() {
     Cmd.Execution = static_cast<std::uint64_t>(Execution);
     postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
-    for (std::size_t K = 0; K < Arrays.size(); ++K)
-      if (Arrays[K].Role == ArrayArg::Whole && !Arrays[K].Kept) {
-        postSend(WholeData[K], WholeBytes[K], W, WholeTag, Sends);
-        WholeSent += static_cast<long long>(WholeBytes[K]);
-      }
   }
+  // The whole arrays go down the relay tree: rank 0 sends to its children.
+  for (std::size_t K = 0; K < Arrays.size(); ++K)
+    if (Arrays[K].Role == ArrayArg::Whole && !Arrays[K].Kept) {
+      for (int Child : Tree[0].Children)
+        postSend(WholeData[K], WholeBytes[K], Child, WholeTag, Sends);
+      WholeSent += static_cast<long long>(WholeBytes[K] * (Taking.size() - 1));
+    }
   waitAll(Sends, {"the workers to take the execution's start"});
   if (FromKept) {
     std::vector<Piece> None;
@@ -1120,10 +1131,11 @@ void LoopRun::run() {
 }
 
 namespace {
-/// A worker's whole arrays of an execution: received from rank 0, or the
-/// copies kept since an earlier execution.
+/// A worker's whole arrays of an execution: received from its parent in the
+/// relay tree and forwarded to its children, or the copies kept since an
+/// earlier execution.
 std::vector<std::shared_ptr<std::vector<char>>>
-receiveWholeArrays(const std::vector<ArrayArg> &Arrays) {
+receiveWholeArrays(const std::vector<ArrayArg> &Arrays, const Relay &Tree) {
   ResidencyState &Kept = context().Residency;
   std::vector<std::shared_ptr<std::vector<char>>> Whole(Arrays.size());
   Requests Reqs;
@@ -1141,11 +1153,22 @@ receiveWholeArrays(const std::vector<ArrayArg> &Arrays) {
     Whole[K] = std::make_shared<std::vector<char>>(arrayBytes(A));
     const Range Rows = sentRows(A);
     postRecv(Whole[K]->data() + slabBytes(A, {0, Rows.Begin}),
-             slabBytes(A, Rows), 0, WholeTag, Reqs);
+             slabBytes(A, Rows), Tree.Parent, WholeTag, Reqs);
     if (A.Keep)
       Kept.Kept[A.Id].Whole = Whole[K];
   }
-  waitAll(Reqs, {"the start of an execution", 0});
+  waitAll(Reqs, {"the whole arrays of an execution", Tree.Parent});
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    const ArrayArg &A = Arrays[K];
+    if (A.Role != ArrayArg::Whole || A.Kept)
+      continue;
+    const Range Rows = sentRows(A);
+    for (int Child : Tree.Children)
+      postSend(Whole[K]->data() + slabBytes(A, {0, Rows.Begin}),
+               slabBytes(A, Rows), Child, WholeTag, Reqs);
+  }
+  waitAll(Reqs, {"this rank's children in the relay tree to take the whole "
+                 "arrays"});
   return Whole;
 }
 
@@ -1190,6 +1213,9 @@ void serveRun(const Command &Cmd) {
   waitAll(Reqs, {Start, 0});
   Reader In(*Body);
   const auto Params = In.get<ExecParams>();
+  Relay Tree;
+  Tree.Parent = In.get<std::int32_t>();
+  Tree.Children = In.getVector<int>();
   const WorkCurve Curve = WorkCurve::decode(In.getVector<double>());
   const auto Blocks = In.getVector<Range>();
   const auto Scalars = In.getVector<char>();
@@ -1220,7 +1246,7 @@ void serveRun(const Command &Cmd) {
           PieceAlign));
 
   const std::vector<std::shared_ptr<std::vector<char>>> Whole =
-      receiveWholeArrays(Arrays);
+      receiveWholeArrays(Arrays, Tree);
   std::vector<ArrayView> Views(Arrays.size());
   std::vector<std::vector<char *>> Tables(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {

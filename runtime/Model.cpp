@@ -384,11 +384,13 @@ DistributionPrediction predictDistribution(const DistributionInput &In) {
   DistributionPrediction Out;
   Out.AloneSeconds = In.AloneSeconds;
   const double P = std::max(In.Ranks, 1);
-  // Rank 0 sends every other rank its command, rows and whole arrays
-  // before it computes, and takes each one's result in after: these
-  // transfers are serial on rank 0; the computing is split P ways.
+  // Rank 0 sends every other rank its command and rows before it
+  // computes, and takes each one's result in after: these transfers are
+  // serial on rank 0; the whole arrays go down the relay tree (Relay.h),
+  // ceil(log2 P) copies one after the other; the computing is split P
+  // ways.
   const double Moved = (In.RowBytes + In.WrittenRowBytes) * (P - 1) / P +
-                       In.WholeBytes * (P - 1);
+                       In.WholeBytes * std::ceil(std::log2(P));
   Out.DistributedSeconds =
       In.AloneSeconds / P + Moved * In.ByteSeconds +
       std::max((P - 1) * 3 * In.Latency, In.ExecutionSeconds);

@@ -113,7 +113,8 @@ struct DistributionInput {
   /// written arrays (sent back). (P - 1) / P of each moves.
   double RowBytes = 0;
   double WrittenRowBytes = 0;
-  /// Bytes of the whole arrays, sent to each other rank.
+  /// Bytes of the whole arrays, which every other rank gets (down the
+  /// relay tree of Relay.h).
   double WholeBytes = 0;
   /// One byte moved: packing, transfer and unpacking.
   double ByteSeconds = 0;
