@@ -51,6 +51,7 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   In.GroupSize = Params.LocalGroupSize;
   In.Delta = DecisionSeconds;
   In.PollSeconds = PollSeconds;
+  In.SyncPeriod = Period.target();
   In.ProfileBytes = sizeof(ProfileMsg);
   In.InstructionBytes = sizeof(ControlKind) + sizeof(int) + 2 * sizeof(Transfer);
   In.Net = Params.Net;

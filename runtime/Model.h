@@ -34,6 +34,16 @@ struct ModelInput {
   /// A computing rank takes part in a synchronization at its next hook: on
   /// average half this period later.
   double PollSeconds = 0;
+  /// The balancing period (eq. 14 of Siegell & Steenkiste): besides when a
+  /// member runs out of work (the chapter's only trigger), a group
+  /// synchronizes this long after its last synchronization ended, as the
+  /// runtime does, at the cost xi (work moves only when a member runs
+  /// out); 0: only when a member runs out. A strategy whose
+  /// synchronization costs more pays for it at every period (GDDLB's
+  /// all-to-all against GCDLB's one-to-all and all-to-one: 23 ms against
+  /// 7 ms on 16 ranks of the simulated NOW, where a loop of 17 s
+  /// synchronizes ~100 times).
+  double SyncPeriod = 0;
   /// Sizes of a profile and of an instruction message.
   double ProfileBytes = 64;
   double InstructionBytes = 64;

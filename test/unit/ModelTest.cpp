@@ -282,3 +282,30 @@ TEST(ModelTest, DistributionMustBeatTheThreshold) {
   In.ProfitFactor = 1;
   EXPECT_FALSE(predictDistribution(In).Pays);
 }
+
+TEST(ModelTest, BalancingPeriodChargesEverySynchronization) {
+  // Two ranks at 1 W/s with 10 W each: nothing to balance, both finish at
+  // t = 10 plus the synchronizations. Without a period only the last one
+  // (eq. 1.3.4) is paid; with a period of 1.5 s, six more (at 1.5, 3, ...,
+  // 9 s of computing), each costing xi, and xi is what sets the strategies
+  // apart: 0.002 (one-to-all + all-to-one) against 0.002 + 0.01 (one-to-all
+  // + an all-to-all of 0.011 here).
+  ModelInput In = input({1, 1}, {10, 10});
+  In.Future = FutureLoad::Persistent;
+  In.Net.Fits[static_cast<int>(Pattern::AllToAll)].Coeffs[0] = 0.011;
+  std::vector<Prediction> P = predict(In);
+  EXPECT_EQ(of(P, Strategy::GCDLB).Syncs, 1);
+  EXPECT_NEAR(of(P, Strategy::GCDLB).Seconds, 10 + 0.002, 1e-9);
+  EXPECT_NEAR(of(P, Strategy::GDDLB).Seconds, 10 + 0.012, 1e-9);
+  In.SyncPeriod = 1.5;
+  P = predict(In);
+  EXPECT_EQ(of(P, Strategy::GCDLB).Syncs, 7);
+  EXPECT_EQ(of(P, Strategy::GDDLB).Syncs, 7);
+  EXPECT_NEAR(of(P, Strategy::GCDLB).Seconds, 10 + 7 * 0.002, 1e-9);
+  EXPECT_NEAR(of(P, Strategy::GDDLB).Seconds, 10 + 7 * 0.012, 1e-9);
+  // A period far shorter than the work counts as MaxPeriodicSyncs of it.
+  In.SyncPeriod = 1e-9;
+  P = predict(In);
+  EXPECT_LE(of(P, Strategy::GCDLB).Syncs, 10001);
+  EXPECT_LT(of(P, Strategy::GCDLB).Seconds, 1e9);
+}
