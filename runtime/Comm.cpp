@@ -100,15 +100,22 @@ void waitAll(Requests &Reqs, WaitFor For) {
   Reqs.clear();
 }
 
+namespace {
+/// Completes the receive the transport posted for Sender's message.
+void completeReceive(Requests &Reqs, int Sender, int *From) {
+  waitAll(Reqs);
+  if (From)
+    *From = Sender;
+}
+} // namespace
+
 bool tryReceive(int Source, int Tag, std::vector<char> &Out, int *From) {
   Requests Reqs(1);
   const int Sender =
       transport::receiveArrived(Source, Tag, context().Comm, Out, Reqs[0]);
   if (Sender < 0)
     return false;
-  waitAll(Reqs);
-  if (From)
-    *From = Sender;
+  completeReceive(Reqs, Sender, From);
   return true;
 }
 
@@ -120,9 +127,7 @@ std::vector<char> receive(int Source, int Tag, const char *What, int *From) {
   while ((Sender = transport::receiveBlocking(Source, Tag, context().Comm, Out,
                                               Reqs[0])) < 0)
     Wait.pause();
-  waitAll(Reqs);
-  if (From)
-    *From = Sender;
+  completeReceive(Reqs, Sender, From);
   return Out;
 }
 
