@@ -167,6 +167,7 @@ def run_all(args, configs, loads, workdir, reference):
     def unfinished(cfg, load, strategy, status, wall):
         return [{"program": cfg.program, "ranks": cfg.ranks,
                  "size": cfg.label, "args": " ".join(map(str, cfg.args)),
+                 "seed": args.seed,
                  "load": "none" if load == "none" else "random",
                  "strategy": strategy, "loop": loop, "loop_name": "",
                  "loop_s": "", "simulated_s": "", "wall_s": "%.2f" % wall,

@@ -52,6 +52,7 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   In.Delta = DecisionSeconds;
   In.PollSeconds = PollSeconds;
   In.SyncPeriod = Period.target();
+  In.InteractFraction = Params.Control.InteractFraction;
   In.ProfileBytes = sizeof(ProfileMsg);
   In.InstructionBytes = sizeof(ControlKind) + sizeof(int) + 2 * sizeof(Transfer);
   In.Net = Params.Net;

@@ -41,9 +41,13 @@ namespace {
 constexpr double Infinity = std::numeric_limits<double>::infinity();
 /// A runaway guard: no real loop synchronizes this often.
 constexpr int MaxPeriods = 100000;
-/// Periodic synchronizations the model simulates at most (a shorter period
-/// counts as this many).
-constexpr double MaxPeriodicSyncs = 10000;
+/// The periodic synchronizations the model simulates per strategy: at most
+/// PeriodicSteps / P of them (each costs O(P)), at least MinPeriodicSyncs;
+/// a shorter period is simulated longer and each of its synchronizations
+/// charged for the several it stands for. The model runs at every global
+/// synchronization: its time is the runtime's.
+constexpr double PeriodicSteps = 2e5;
+constexpr double MinPeriodicSyncs = 100;
 /// The slowest speed the model believes in, relative to the fastest rank.
 constexpr double MinRelativeSpeed = 1e-3;
 
@@ -123,7 +127,10 @@ struct Group {
 
 class Simulation {
 public:
-  Simulation(const ModelInput &In, Strategy S) : In(In), S(S) {}
+  /// PeriodWeight: the runtime's synchronizations that one periodic
+  /// synchronization of the simulation stands for.
+  Simulation(const ModelInput &In, Strategy S, double PeriodWeight)
+      : In(In), S(S), PeriodWeight(PeriodWeight) {}
 
   Prediction run(const std::vector<double> &Start);
 
@@ -144,6 +151,7 @@ private:
 
   const ModelInput &In;
   Strategy S;
+  double PeriodWeight;
 };
 
 double Simulation::speed(int M, long long Shift) const {
@@ -215,8 +223,9 @@ void Simulation::step(Group &G, double &ServerFree) {
     return;
   }
   const double Xi = syncCost(In, S, static_cast<int>(G.Members.size()));
-  G.Time += Xi + In.Delta;
-  G.P.SyncSeconds += Xi + In.Delta;
+  const double Weight = !RanOut && Event >= periodDue(G) ? PeriodWeight : 1;
+  G.Time += (Xi + In.Delta) * Weight;
+  G.P.SyncSeconds += (Xi + In.Delta) * Weight;
   ++G.P.Syncs;
   if (Gamma <= 0) { // eq. 1.3.4
     G.Finished = true;
@@ -340,14 +349,33 @@ std::vector<Prediction> predict(const ModelInput &Given) {
   const double Fastest = *std::max_element(In.Speeds.begin(), In.Speeds.end());
   for (double &S : In.Speeds)
     S = std::max(S, MinRelativeSpeed * Fastest);
-  // At most MaxPeriodicSyncs balancing periods in the least time the work
-  // can take (all ranks at their speeds, nothing else).
-  if (In.SyncPeriod > 0)
-    In.SyncPeriod = std::max(
-        In.SyncPeriod,
+  // Eq. 11 with the cheapest strategy's xi (ModelInput::InteractFraction),
+  // then within the budget of periodic synchronizations over the least time
+  // the work can take (all ranks at their speeds, nothing else).
+  double PeriodWeight = 1;
+  if (In.SyncPeriod > 0 && In.InteractFraction > 0) {
+    const int P = static_cast<int>(In.Speeds.size());
+    double Cheapest = Infinity;
+    for (Strategy S : ModelStrategies)
+      Cheapest = std::min(
+          Cheapest,
+          syncCost(In, S, isLocal(S) ? std::min(P, std::max(1, In.GroupSize))
+                                     : P) +
+              In.Delta);
+    In.SyncPeriod = std::max(In.SyncPeriod, Cheapest / In.InteractFraction);
+  }
+  if (In.SyncPeriod > 0) {
+    const double Most = std::max(
+        MinPeriodicSyncs,
+        PeriodicSteps / static_cast<double>(In.Speeds.size()));
+    const double Least =
         std::accumulate(In.Remaining.begin(), In.Remaining.end(), 0.0) /
-            std::accumulate(In.Speeds.begin(), In.Speeds.end(), 0.0) /
-            MaxPeriodicSyncs);
+        std::accumulate(In.Speeds.begin(), In.Speeds.end(), 0.0);
+    if (Least / In.SyncPeriod > Most) {
+      PeriodWeight = Least / Most / In.SyncPeriod;
+      In.SyncPeriod = Least / Most;
+    }
+  }
   // The synchronization where the model runs redistributes over all ranks
   // whatever comes next: every strategy starts from its result.
   double Alpha = 0;
@@ -355,7 +383,7 @@ std::vector<Prediction> predict(const ModelInput &Given) {
       redistribute(In, In.Remaining, In.Speeds, Alpha);
   std::vector<Prediction> Out;
   for (Strategy S : ModelStrategies)
-    Out.push_back(Simulation(In, S).run(Start));
+    Out.push_back(Simulation(In, S, PeriodWeight).run(Start));
   return Out;
 }
 

@@ -44,6 +44,12 @@ struct ModelInput {
   /// 7 ms on 16 ranks of the simulated NOW, where a loop of 17 s
   /// synchronizes ~100 times).
   double SyncPeriod = 0;
+  /// f_interact of eq. 11: the period is at least t_interact / f_interact.
+  /// At the first synchronization the runtime has measured no interaction
+  /// yet (its period then comes from the quantum alone: 0.1 ms in the
+  /// cluster1024 runs, 100 synchronizations charged to a loop of 10 ms that
+  /// made 3); the model takes the cheapest strategy's xi for t_interact.
+  double InteractFraction = 0.05;
   /// Sizes of a profile and of an instruction message.
   double ProfileBytes = 64;
   double InstructionBytes = 64;

@@ -303,9 +303,19 @@ TEST(ModelTest, BalancingPeriodChargesEverySynchronization) {
   EXPECT_EQ(of(P, Strategy::GDDLB).Syncs, 7);
   EXPECT_NEAR(of(P, Strategy::GCDLB).Seconds, 10 + 7 * 0.002, 1e-9);
   EXPECT_NEAR(of(P, Strategy::GDDLB).Seconds, 10 + 7 * 0.012, 1e-9);
-  // A period far shorter than the work counts as MaxPeriodicSyncs of it.
-  In.SyncPeriod = 1e-9;
+  // Eq. 11 with the cheapest xi: a period of at least 0.002 / 0.05 =
+  // 0.04 s, 249 periodic synchronizations in 10 s and the last one.
+  In.SyncPeriod = 1e-5;
   P = predict(In);
-  EXPECT_LE(of(P, Strategy::GCDLB).Syncs, 10001);
-  EXPECT_LT(of(P, Strategy::GCDLB).Seconds, 1e9);
+  EXPECT_NEAR(of(P, Strategy::GCDLB).Syncs, 250, 1);
+  EXPECT_NEAR(of(P, Strategy::GDDLB).Seconds, 10 + 250 * 0.012, 0.02);
+  // Without it (f_interact 0), a period far shorter than the work: the
+  // model simulates a longer one (at most 2e5 / P = 1e5 periods here, 100
+  // at least) and charges each of its synchronizations for the ones it
+  // stands for, so the total stays: 1e5 periods of 1e-4 s stand for 1e6 of
+  // 1e-5 s, 10 x 0.002 s each.
+  In.InteractFraction = 0;
+  P = predict(In);
+  EXPECT_LE(of(P, Strategy::GCDLB).Syncs, 100001);
+  EXPECT_NEAR(of(P, Strategy::GCDLB).SyncSeconds, 1e6 * 0.002, 0.01 * 1e6 * 0.002);
 }
