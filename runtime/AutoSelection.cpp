@@ -51,7 +51,13 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   In.GroupSize = Params.LocalGroupSize;
   In.Delta = DecisionSeconds;
   In.PollSeconds = PollSeconds;
-  In.SyncPeriod = Period.target();
+  // Synchronizations come at the shortest of the periods in the profiles
+  // (not this rank's own target, which may have changed since it sent its
+  // profile): every member of a distributed group predicts alike.
+  In.SyncPeriod = 0;
+  for (const RankProfile &P : Profiles)
+    if (P.Period > 0 && (In.SyncPeriod == 0 || P.Period < In.SyncPeriod))
+      In.SyncPeriod = P.Period;
   In.InteractFraction = Params.Control.InteractFraction;
   In.ProfileBytes = sizeof(ProfileMsg);
   In.InstructionBytes = sizeof(ControlKind) + sizeof(int) + 2 * sizeof(Transfer);

@@ -39,6 +39,12 @@ struct RankProfile {
   /// Its computation rate in W units per second as the rank's filter
   /// adjusted it (Siegell & Steenkiste, eq. 16); 0: use the raw rate.
   double Rate = 0;
+  /// The balancing period the rank aims at (PeriodControl::target); each
+  /// rank measures its own. The cost model takes the shortest of the
+  /// profiles, the same number on every member of a distributed group (a
+  /// member's own target there made members choose different strategies
+  /// and wait for each other forever).
+  double Period = 0;
 };
 
 /// Count iterations move from rank From to rank To.

@@ -239,6 +239,7 @@ RankProfile Executor::profile() const {
   P.DoneWork = WorkBefore - WorkAtSync;
   P.SpeedChanges = SpeedChanges;
   P.LoadSeconds = busy();
+  P.Period = Period.target();
   if (CurrentBlock) {
     P.DoneWork += Curve.of({CurrentBlock->Begin, CurrentBlock->Next});
     P.RemainingWork = Curve.of({CurrentBlock->Next, CurrentBlock->End});

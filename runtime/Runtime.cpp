@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace dlb {
 namespace {
@@ -201,7 +202,22 @@ void WatchScope::disarm() { context().Watch.Armed = false; }
 int rank() { return context().Rank; }
 int size() { return context().Size; }
 
+namespace {
+/// When the launcher says every rank runs on this host (Hydra's
+/// MPI_LOCALNRANKS equal to PMI_SIZE), no network card is chosen, so MPI's
+/// hwloc need not read the PCI and I/O devices: that read is most of
+/// MPI_Init's 40-90 ms here, and under a competing load it grows. A user's
+/// own HWLOC_COMPONENTS wins.
+void skipIoTopologyOnOneHost() {
+  const char *Local = std::getenv("MPI_LOCALNRANKS");
+  const char *World = std::getenv("PMI_SIZE");
+  if (Local && World && std::string(Local) == World)
+    setenv("HWLOC_COMPONENTS", "-pci,-linuxio", /*overwrite=*/0);
+}
+} // namespace
+
 void initProcess(int &Argc, char **&Argv) {
+  skipIoTopologyOnOneHost();
   MPI_Init(&Argc, &Argv);
   Context &C = context();
   C.StartTime = now();
