@@ -165,13 +165,18 @@ void watchdog(const WaitFor &For, double Waited) {
   std::string Peer = For.Peer >= 0 ? " from rank " + std::to_string(For.Peer)
                                    : std::string();
   std::string State = W.State ? W.State() : std::string();
+  // Armed without a loop: the start-up's waits (runMain).
+  const std::string Where =
+      W.Loop ? "in execution " + std::to_string(W.Execution) + " of loop " +
+                   W.Loop
+             : std::string("at start-up");
   std::fprintf(stderr,
-               "dlb: error: rank %d waited %.0f s for %s%s in execution %lld "
-               "of loop %s%s%s%s; the job ends. With --dlb-timeout=%g, a rank "
-               "that computes longer than that between two hooks looks "
-               "stuck (raise the limit, or set it to off); otherwise this is "
-               "a hang in libdlb (please report it)\n",
-               C.Rank, Waited, For.What, Peer.c_str(), W.Execution, W.Loop,
+               "dlb: error: rank %d waited %.0f s for %s%s %s%s%s%s; the job "
+               "ends. With --dlb-timeout=%g, a rank that computes longer than "
+               "that between two hooks looks stuck (raise the limit, or set it "
+               "to off); otherwise this is a hang in libdlb (please report "
+               "it)\n",
+               C.Rank, Waited, For.What, Peer.c_str(), Where.c_str(),
                State.empty() ? "" : " (", State.c_str(),
                State.empty() ? "" : ")", Limit);
   std::fflush(stderr);
@@ -240,6 +245,10 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
     finish();
     return 2;
   }
+  // The start-up's collective waits are watched like a loop's: a rank that
+  // never arrives ends the job with a message, not a silent hang.
+  C.Watch.Armed = true;
+  C.Watch.Loop = nullptr;
   const std::string Bound = bindRank(C.Opts.Bind);
   if (C.Opts.Verbose)
     std::fprintf(stderr, "dlb: rank %d %s\n", C.Rank, Bound.c_str());
@@ -263,6 +272,7 @@ int runMain(int Argc, char **Argv, UserMainFn UserMain) {
     sleepingBarrier();
     C.StartTime = now();
   }
+  C.Watch.Armed = false;
   if (trace::isJson(C.Opts.TraceFile))
     trace::start();
   C.Running = true;

@@ -23,8 +23,10 @@ for var in ["HOME", "TMPDIR"]:
         config.environment[var] = os.environ[var]
 # The suite's loops are small: the runtime would run most of them on rank 0
 # alone (runtime/Profit.h). Distribute every execution, so that the tests
-# exercise distribution; tests of that decision unset this.
-config.environment["DLB_OPTIONS"] = "--dlb-distribute=always"
+# exercise distribution; tests of that decision unset this. The watchdog
+# at 60 s: a run that hangs reports what it waits for before the scripts'
+# 120 s timeouts kill it (once, a sanitized 3-rank run was killed silently).
+config.environment["DLB_OPTIONS"] = "--dlb-distribute=always --dlb-timeout=60"
 # Programs cache the network profile they measure at start-up: the tests use
 # a cache of their own, never the user's.
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,
