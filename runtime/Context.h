@@ -42,7 +42,8 @@ struct Watchdog {
   static constexpr double StretchMultiple = 100;
 };
 
-/// Arms the watchdog for the waits of one execution of Loop on this rank.
+/// Arms the watchdog for the waits of one execution of Loop on this rank
+/// (Loop null: the start-up's collective steps, runMain).
 class WatchScope {
 public:
   WatchScope(const char *Loop, long long Execution);

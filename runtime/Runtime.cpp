@@ -190,7 +190,7 @@ WatchScope::WatchScope(const char *Loop, long long Execution) {
   W.Armed = true;
   W.Loop = Loop;
   W.Execution = Execution;
-  if (trace::on())
+  if (Loop && trace::on())
     trace::recorder().beginExecution(Loop, Execution);
 }
 
@@ -198,7 +198,7 @@ WatchScope::~WatchScope() {
   Watchdog &W = context().Watch;
   W.Armed = false;
   W.State = nullptr;
-  if (trace::on())
+  if (W.Loop && trace::on())
     trace::recorder().endExecution();
 }
 
@@ -233,46 +233,49 @@ void initProcess(int &Argc, char **&Argv) {
   MPI_Comm_size(C.Comm, &C.Size);
 }
 
+namespace {
+/// The start-up's collective steps: binds the rank and acquires the network
+/// profile (the cost model of auto, the balancing period and move costs of
+/// every strategy, and whether distributing a loop pays at all, Profit.h,
+/// price communication with it). Watched like a loop's waits: a rank that
+/// never arrives ends the job with a message, not a silent hang.
+bool bindAndMeasure(std::string &Error) {
+  Context &C = context();
+  WatchScope StartUp(nullptr, 0);
+  const std::string Bound = bindRank(C.Opts.Bind);
+  if (C.Opts.Verbose)
+    std::fprintf(stderr, "dlb: rank %d %s\n", C.Rank, Bound.c_str());
+  if (C.Size == 1)
+    return true;
+  if (!acquireNetProfile(C.Net, C.NetSource, Error))
+    return false;
+  if (C.Rank == 0 && C.Opts.Verbose)
+    std::fprintf(stderr,
+                 "dlb: network profile (%s): latency %.3g s, bandwidth "
+                 "%.3g B/s\n",
+                 C.NetSource.c_str(), C.Net.Latency, C.Net.Bandwidth);
+  // The program starts now: the emulated load's clock too, so that a
+  // measurement does not shift its schedule.
+  sleepingBarrier();
+  C.StartTime = now();
+  return true;
+}
+
+} // namespace
+
 int runMain(int Argc, char **Argv, UserMainFn UserMain) {
   initProcess(Argc, Argv);
   Context &C = context();
 
-  // Every rank parses the same arguments, so every rank fails alike.
+  // Every rank parses the same arguments and gets rank 0's answer about
+  // the network profile, so every rank fails alike.
   std::string Error;
-  if (!startUp(Argc, Argv, Error)) {
+  if (!startUp(Argc, Argv, Error) || !bindAndMeasure(Error)) {
     if (C.Rank == 0)
       std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());
     finish();
     return 2;
   }
-  // The start-up's collective waits are watched like a loop's: a rank that
-  // never arrives ends the job with a message, not a silent hang.
-  C.Watch.Armed = true;
-  C.Watch.Loop = nullptr;
-  const std::string Bound = bindRank(C.Opts.Bind);
-  if (C.Opts.Verbose)
-    std::fprintf(stderr, "dlb: rank %d %s\n", C.Rank, Bound.c_str());
-  // The network profile: the cost model of auto, the balancing period and
-  // move costs of every strategy, and whether distributing a loop pays at
-  // all (Profit.h) price communication with it.
-  if (C.Size > 1) {
-    if (!acquireNetProfile(C.Net, C.NetSource, Error)) {
-      if (C.Rank == 0)
-        std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());
-      finish();
-      return 2;
-    }
-    if (C.Rank == 0 && C.Opts.Verbose)
-      std::fprintf(stderr,
-                   "dlb: network profile (%s): latency %.3g s, bandwidth "
-                   "%.3g B/s\n",
-                   C.NetSource.c_str(), C.Net.Latency, C.Net.Bandwidth);
-    // The program starts now: the emulated load's clock too, so that a
-    // measurement does not shift its schedule.
-    sleepingBarrier();
-    C.StartTime = now();
-  }
-  C.Watch.Armed = false;
   if (trace::isJson(C.Opts.TraceFile))
     trace::start();
   C.Running = true;
