@@ -129,11 +129,9 @@ void Executor::poll(Block &B) {
     LastPoll = now();
   }
   // The next poll after PollSeconds of computing, or at nexthook.
-  const double PerHook = PerIteration * static_cast<double>(B.Strip);
-  double Next = PerHook > 0 ? PollSeconds / PerHook : 1;
+  B.Countdown = pollCountdown(PollSeconds, B.Strip);
   if (Balancing && NextHook > HooksSinceSync)
-    Next = std::min(Next, static_cast<double>(NextHook - HooksSinceSync));
-  B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
+    B.Countdown = std::min(B.Countdown, NextHook - HooksSinceSync);
 }
 
 bool Executor::periodDue() const {

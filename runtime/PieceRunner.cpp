@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace dlb {
 namespace {
@@ -61,11 +62,19 @@ PieceRunner::Stretch PieceRunner::hookStretch(const Block &B) {
   const Range Iters{PollNext, B.Next};
   const double Compute = now() - LastPoll;
   const double Seconds = Compute + account();
-  if (Iters.size() > 0 && Seconds > 0)
+  if (Iters.size() > 0 && Seconds > 0) {
     PerIteration = Seconds / static_cast<double>(Iters.size());
+    PaceIteration = std::max(PerIteration, PaceIteration / 2);
+  }
   computedStretch(Seconds);
   PollNext = B.Next;
   return {Iters, Seconds};
+}
+
+long long PieceRunner::pollCountdown(double Every, long long Strip) const {
+  const double PerHook = PaceIteration * static_cast<double>(Strip);
+  const double Next = PerHook > 0 ? Every / PerHook : 1;
+  return static_cast<long long>(std::clamp(Next, 1.0, 1e9));
 }
 
 void PieceRunner::runQueued() {
@@ -126,7 +135,15 @@ void PieceRunner::runPiece(Piece P) {
   B.Arrays = Views.data();
   pairUp(B);
   B.Reductions = Result.Slots.data();
-  B.Countdown = Countdown;
+  // A piece that does not continue the last one run may be unlike it (rows
+  // received from another part of an image): its first hook polls, so that
+  // the spacing is measured on its own iterations. A rank that never polls
+  // (Countdown at its maximum) stays so.
+  const bool Continues =
+      !Executed.empty() && Executed.back().Iters.End == Current.Iters.Begin;
+  B.Countdown = Continues || Countdown == std::numeric_limits<long long>::max()
+                    ? Countdown
+                    : 1;
   B.Strip = stripSize();
   B.Stride = Params.Stride;
   B.Anchor = Params.Anchor;

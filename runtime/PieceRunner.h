@@ -79,6 +79,11 @@ protected:
   /// Iterations per strip (1 unless strip-mined): from the operation count
   /// and, once measured, the time per iteration.
   long long stripSize() const;
+  /// The hooks until the next poll, so that it comes after about Every
+  /// seconds of computing: counted against the slowest recent iterations
+  /// (PaceIteration), since a count measured on cheap ones overshoots many
+  /// times when the next ones cost more.
+  long long pollCountdown(double Every, long long Strip) const;
   /// Iterations this rank has run in this execution, and still holds.
   long long iterationsRun() const;
   long long remaining() const;
@@ -111,6 +116,12 @@ protected:
   double LastPoll = 0;
   long long PollNext = 0;
   double PerIteration = 0;
+  /// The poll spacing's time per iteration: the last stretch's, or half the
+  /// estimate before it if that is more (a slower stretch counts at once,
+  /// a faster one over a few polls). Mandelbrot rows through the set cost
+  /// 200 times those outside: spaced by the last cheap stretch, a poll came
+  /// 36 ms late, while the other rank sat idle.
+  double PaceIteration = 0;
   long long Countdown = 1;
   /// Iterations and W units of the pieces run to completion.
   long long ExecutedBefore = 0;

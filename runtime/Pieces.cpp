@@ -25,6 +25,10 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
                     static_cast<long long>(A.ElemSize);
   View.RowOffset = A.DistDim == 0 ? First : 0;
   View.ColOffset = A.DistDim == 1 ? First : 0;
+  // Evenly spaced rows (skewed ones too) for Strided2D.
+  View.Stride = Layout.Store == ArrayArg::RowTable
+                    ? 0
+                    : Layout.Extent[1] + (Layout.Skew ? 0 : A.Skew);
 }
 
 bool startsFromKept(const LoopSpec &Spec) {

@@ -103,9 +103,7 @@ void SelfScheduler::poll(Block &B) {
   }
   // Rank 0 polls often, to answer promptly; a worker only accounts.
   const double Every = Rank == 0 ? MasterPollSeconds : PollSeconds;
-  const double PerHook = PerIteration * static_cast<double>(B.Strip);
-  const double Next = PerHook > 0 ? Every / PerHook : 1;
-  B.Countdown = static_cast<long long>(std::clamp(Next, 1.0, 1e9));
+  B.Countdown = pollCountdown(Every, B.Strip);
 }
 
 bool SelfScheduler::serve() {

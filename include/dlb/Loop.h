@@ -236,6 +236,9 @@ struct ArrayView {
   char *const *Rows = nullptr; ///< Dist2D row table / whole T** rows
   long long RowOffset = 0;     ///< Dist1D: offset of Base; Dist2D: first row
   long long ColOffset = 0;     ///< Dist2D: first stored column
+  /// Strided2D: elements from one stored row to the next (0: the rows are
+  /// not evenly spaced, a row table).
+  long long Stride = 0;
   long long Size = 0;          ///< global extent (Dist1D), elements (whole)
   void *Object = nullptr;      ///< whole std::vector
   std::shared_ptr<void> Holder; ///< owns a vector rebuilt on a worker
@@ -301,6 +304,17 @@ public:
     const ArrayView &View = (Mirror ? Mirrors : Arrays)[Slot];
     return Dist2D<ValueT>(reinterpret_cast<ValueT *const *>(View.Rows),
                           View.RowOffset, View.ColOffset);
+  }
+  /// A 2-D distributed array whose stored rows are evenly spaced (dlbcc
+  /// emits it for C arrays and pointers to rows of fixed length).
+  template <class ValueT>
+  Strided2D<ValueT> strided2D(unsigned Slot, bool Mirror = false) const {
+    const ArrayView &View = (Mirror ? Mirrors : Arrays)[Slot];
+    if (!View.Base)
+      return Strided2D<ValueT>(nullptr, View.Stride);
+    return Strided2D<ValueT>(reinterpret_cast<ValueT *>(View.Base) -
+                                 (View.RowOffset * View.Stride + View.ColOffset),
+                             View.Stride);
   }
   /// Distributed array Slot, 1-D or 2-D by rows in contiguous storage, as a
   /// pointer P such that P[I] is element (row) I of the whole array (RowT:

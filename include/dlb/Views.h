@@ -57,6 +57,28 @@ private:
   long long ColOffset;
 };
 
+/// A 2-D distributed array whose stored rows are evenly spaced (a C array
+/// or a pointer to rows of fixed length in rank 0's memory, any array in a
+/// worker's buffers): element (R, C) lives at Origin[R * Stride + C], the
+/// same address arithmetic as the sequential program's `a[r][c]` with the
+/// row length known at run time. Origin is the biased address of the stored
+/// part's element (0, 0).
+template <class ValueT> class Strided2D {
+public:
+  Strided2D(ValueT *Origin, long long Stride) : Origin(Origin), Stride(Stride) {}
+  ValueT *operator[](long long Index) const { return Origin + Index * Stride; }
+  long long stride() const { return Stride; }
+  /// The same rows as a pointer to rows of type RowT (ValueT[Stride]):
+  /// the type of the user's array, whose row length the compiler knows.
+  template <class RowT> RowT *rows() const {
+    return reinterpret_cast<RowT *>(Origin);
+  }
+
+private:
+  ValueT *Origin;
+  long long Stride;
+};
+
 } // namespace dlb
 
 #endif // DLB_VIEWS_H

@@ -163,6 +163,26 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
   return R;
 }
 
+std::optional<Emitter::StridedArray>
+Emitter::stridedArray(const LoopModel &M, const ArrayModel &A) const {
+  if (M.Pipeline || M.Ann->Schedule == ScheduleKind::Bitonic ||
+      A.Role != ArrayRole::Distributed || A.Dims != 2 || A.DistDim == 0 ||
+      (A.Form != ArrayForm::CArray && A.Form != ArrayForm::PointerToArray))
+    return std::nullopt;
+  QualType T = A.Var->getType().getNonReferenceType();
+  QualType RowType = A.Form == ArrayForm::CArray
+                         ? Ctx.getAsArrayType(T)->getElementType()
+                         : T->getPointeeType();
+  const ConstantArrayType *Row = Ctx.getAsConstantArrayType(RowType);
+  if (!Row || Ctx.getAsArrayType(Row->getElementType()))
+    return std::nullopt;
+  StridedArray S;
+  S.View = "dlbcc_view_" + A.Var->getName().str();
+  S.Length = std::to_string(Row->getSize().getZExtValue());
+  S.Row = spell(A.ElemType, Ctx) + "[" + S.Length + "]";
+  return S;
+}
+
 std::string Emitter::declarations(const LoopModel &M) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -188,7 +208,10 @@ std::string Emitter::declarations(const LoopModel &M) const {
       continue;
     }
     OS << "  ";
-    if (A.Role == ArrayRole::Distributed) {
+    if (std::optional<StridedArray> S = stridedArray(M, A)) {
+      OS << "dlb::Strided2D<" << E << "> " << S->View << " = " << BlockVar
+         << ".strided2D<" << E << ">(" << Slot << ");\n";
+    } else if (A.Role == ArrayRole::Distributed) {
       OS << distView(A, N, Slot, /*Mirror=*/false);
     } else {
       switch (A.Form) {
@@ -432,6 +455,19 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
         Params += (Params.empty() ? "" : ", ") + R->Param;
         Args += (Args.empty() ? "" : ", ") + R->Argument;
       }
+    // Column-distributed arrays of fixed row length: one instance of the
+    // lambda with pointers to rows, taken where every one is stored with
+    // that row length, one with their strided views.
+    std::string FixedArgs = Args, Fits;
+    for (const ArrayModel &A : M.Arrays)
+      if (std::optional<StridedArray> S = stridedArray(M, A)) {
+        const char *Comma = Params.empty() ? "" : ", ";
+        Params += Comma + ("auto " + A.Var->getName()).str();
+        Args += Comma + S->View;
+        FixedArgs += Comma + S->View + ".rows<" + S->Row + ">()";
+        Fits += (Fits.empty() ? "" : " && ") + S->View +
+                ".stride() == " + S->Length;
+      }
     // So do the live-in scalars, by value: captured by reference, the
     // compiler would reload them after every store through the arrays.
     if (!Params.empty())
@@ -443,6 +479,7 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
                     spell(S.Var->getType().getNonReferenceType(), Ctx) + " " +
                     N.str();
           Args += ", " + N.str();
+          FixedArgs += ", " + N.str();
         }
     if (!Params.empty())
       OS << "  auto dlbcc_body = [&](" << Params << ") {\n";
@@ -451,7 +488,10 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
       OS << pairLoop(M);
     else
       OS << hookedLoop(M, IndexType, I, "  " + body(M) + "\n", "iterations");
-    if (!Params.empty())
+    if (!Fits.empty())
+      OS << "  };\n  if (" << Fits << ")\n    dlbcc_body(" << FixedArgs
+         << ");\n  else\n    dlbcc_body(" << Args << ");\n";
+    else if (!Params.empty())
       OS << "  };\n  dlbcc_body(" << Args << ");\n";
     Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {

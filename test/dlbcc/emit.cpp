@@ -23,11 +23,11 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT: static void dlbcc_kernel_0(dlb::Block &dlbcc_block) {
 // CHECK-NEXT:   double scale = dlbcc_block.scalar<double>(0);
 // CHECK-NEXT:   constexpr int K = 3;
-// CHECK-NEXT:   dlb::Dist2D<double> grid = dlbcc_block.dist2D<double>(0);
+// CHECK-NEXT:   dlb::Strided2D<double> dlbcc_view_grid = dlbcc_block.strided2D<double>(0);
 // CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
-// Arrays of contiguous rows reach the loop as restrict pointers (a column
-// distribution keeps its view).
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict w, double scale) {
+// Arrays of contiguous rows reach the loop as restrict pointers; a column
+// distribution of rows of constant length as a generic parameter, below.
+// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict w, auto grid, double scale) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
@@ -42,7 +42,13 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   };
-// CHECK-NEXT:   dlbcc_body(dlbcc_block.wholeData<double>(1), scale);
+// Where its stored rows have the user's row length (rank 0: the user's
+// array), a pointer to rows of that length, the user's address arithmetic;
+// elsewhere (a worker's columns) the strided view.
+// CHECK-NEXT:   if (dlbcc_view_grid.stride() == 8)
+// CHECK-NEXT:     dlbcc_body(dlbcc_block.wholeData<double>(1), dlbcc_view_grid.rows<double[8]>(), scale);
+// CHECK-NEXT:   else
+// CHECK-NEXT:     dlbcc_body(dlbcc_block.wholeData<double>(1), dlbcc_view_grid, scale);
 // CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
 // CHECK-NEXT: }
 // CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)

@@ -58,6 +58,19 @@ private:
   /// contiguous rows of constant length and the loop only subscripts it.
   std::optional<RestrictArray>
   restrictArray(const LoopModel &M, const ArrayModel &A, unsigned Slot) const;
+  /// A column-distributed 2-D array whose rows have a constant length in
+  /// the user's memory (a C array, a pointer to rows): the kernel's lambda
+  /// takes it as a generic parameter, a pointer to rows of that length
+  /// where the stored rows are spaced so (rank 0's share: the user's
+  /// array), a dlb::Strided2D elsewhere (a worker's columns), so that on
+  /// rank 0 the loop compiles to the user's address arithmetic.
+  struct StridedArray {
+    std::string View;   ///< the Strided2D's name
+    std::string Row;    ///< the row type, e.g. double[1000]
+    std::string Length; ///< the row length, e.g. 1000
+  };
+  std::optional<StridedArray> stridedArray(const LoopModel &M,
+                                           const ArrayModel &A) const;
   /// The kernel's re-declarations of the loop's variables (not those of
   /// restrictArray).
   std::string declarations(const LoopModel &M) const;
