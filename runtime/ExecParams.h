@@ -82,6 +82,14 @@ struct ExecParams {
   Strategy Asked = Strategy::Static;
 };
 
+/// Whether an execution balances while it runs, at its hooks: not under
+/// static, not with one member per group, not with hooks only between
+/// executions.
+inline bool balancesWhileRunning(const ExecParams &P) {
+  return P.Strat != Strategy::Static && P.GroupSize > 1 &&
+         P.Hooks != HookLevel::Execution;
+}
+
 /// One evaluation of the cost model during an execution (rank 0 keeps them).
 struct Selection {
   long long Synchronization = 0; ///< the execution's synchronization count

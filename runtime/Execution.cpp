@@ -75,8 +75,7 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
                    const ExecParams &Params, const WorkCurve &Curve,
                    std::vector<ArrayView> &Views)
     : PieceRunner(Spec, Kernel, Params, Curve, Views),
-      Balancing(Params.Strat != Strategy::Static && Params.GroupSize > 1 &&
-                Params.Hooks != HookLevel::Execution),
+      Balancing(balancesWhileRunning(Params)),
       Centralized(isCentralized(Params.Strat) ||
                   Params.Strat == Strategy::Auto),
       Period(Params.Control, Params.FixedPeriod),
@@ -88,11 +87,6 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
   Collections.resize(Groups.size());
   Inbox.resize(context().Size);
   ProfilesFrom.assign(context().Size, 0);
-  // A rank running alone with no emulated load has nothing to poll for:
-  // the kernel's hooks then cost one decrement (the accounting is done at
-  // the end of each piece).
-  if (Params.GroupSize <= 1 && !Load.active())
-    Countdown = std::numeric_limits<long long>::max();
 }
 
 void Executor::poll(Block &B) {

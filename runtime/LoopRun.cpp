@@ -183,6 +183,8 @@ std::unique_ptr<PieceRunner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
   if (isSelfScheduled(Params.Strat))
     return std::make_unique<SelfScheduler>(Spec, Kernel, Params, Curve, Views,
                                            std::move(Rule));
+  if (!balancesWhileRunning(Params))
+    return std::make_unique<StaticRunner>(Spec, Kernel, Params, Curve, Views);
   return std::make_unique<Executor>(Spec, Kernel, Params, Curve, Views);
 }
 

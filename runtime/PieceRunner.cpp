@@ -27,7 +27,13 @@ PieceRunner::PieceRunner(const LoopSpec &Spec, KernelFn Kernel,
     : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
       Rank(context().Rank), UserMemory(context().Rank == 0),
       Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
-      Mirrors(Views), Tables(Spec.Pairs.sides() * Spec.Arrays.size()) {}
+      Mirrors(Views), Tables(Spec.Pairs.sides() * Spec.Arrays.size()) {
+  // A rank running alone with no emulated load has nothing to poll for:
+  // the kernel's hooks then cost one decrement (the accounting is done at
+  // the end of each piece).
+  if (Params.GroupSize <= 1 && !Load.active())
+    Countdown = std::numeric_limits<long long>::max();
+}
 
 const std::vector<Selection> &PieceRunner::selections() const {
   static const std::vector<Selection> None;
@@ -314,6 +320,27 @@ long long PieceRunner::receiveWork(int From) {
     trace::transfer(trace::Kind::Receive, Start, From, Received,
                     static_cast<long long>(Head.Bytes));
   return Received;
+}
+
+StaticRunner::StaticRunner(const LoopSpec &Spec, KernelFn Kernel,
+                           const ExecParams &Params, const WorkCurve &Curve,
+                           std::vector<ArrayView> &Views)
+    : PieceRunner(Spec, Kernel, Params, Curve, Views) {}
+
+void StaticRunner::run() {
+  context().Watch.State = [this] {
+    return std::string(strategyName(Params.Strat)) + ", no balancing, " +
+           std::to_string(remaining()) + " iterations left here";
+  };
+  prime();
+  LastPoll = now();
+  runQueued();
+}
+
+void StaticRunner::poll(Block &B) {
+  hookStretch(B);
+  B.Strip = stripSize();
+  B.Countdown = pollCountdown(PollSeconds, B.Strip);
 }
 
 } // namespace dlb

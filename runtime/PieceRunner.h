@@ -141,6 +141,21 @@ private:
   std::vector<std::vector<char *>> Tables;
 };
 
+/// The runner of an execution that balances nothing while it runs
+/// (balancesWhileRunning): its pieces, the accounting and the emulated load
+/// at the hooks, and no protocol state, so that an execution of a few
+/// microseconds (trisolv's 8000 steps, a time loop on one rank) does not
+/// pay for building the strategies' groups and mailboxes.
+class StaticRunner final : public PieceRunner {
+public:
+  StaticRunner(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Params,
+               const WorkCurve &Curve, std::vector<ArrayView> &Views);
+  void run() override;
+
+private:
+  void poll(Block &B) override;
+};
+
 } // namespace dlb
 
 #endif // DLB_RUNTIME_PIECERUNNER_H
