@@ -165,8 +165,11 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
 
 std::optional<Emitter::StridedArray>
 Emitter::stridedArray(const LoopModel &M, const ArrayModel &A) const {
-  if (M.Pipeline || M.Ann->Schedule == ScheduleKind::Bitonic ||
-      A.Role != ArrayRole::Distributed || A.Dims != 2 || A.DistDim == 0 ||
+  // Rows of a non-pipelined loop's array distributed by rows are restrict
+  // pointers already (restrictArray).
+  if (M.Ann->Schedule == ScheduleKind::Bitonic ||
+      A.Role != ArrayRole::Distributed || A.Dims != 2 ||
+      (A.DistDim == 0 && !M.Pipeline) ||
       (A.Form != ArrayForm::CArray && A.Form != ArrayForm::PointerToArray))
     return std::nullopt;
   QualType T = A.Var->getType().getNonReferenceType();
@@ -284,6 +287,52 @@ std::string Emitter::distView(const ArrayModel &A, StringRef Name,
   const char *View = A.Dims == 1 ? "1D" : "2D";
   return llvm::formatv("dlb::Dist{0}<{1}> {2} = {3}.dist{0}<{1}>({4}{5});\n",
                        View, E, Name, BlockVar, Slot, Mirror ? ", true" : "");
+}
+
+std::string Emitter::inBody(const LoopModel &M, const std::string &Loop) const {
+  // Arrays of contiguous rows reach the loop as restrict pointers, the
+  // parameters of a lambda: the compiler then knows that stores to one
+  // array do not change another, and vectorizes as in the user's loop.
+  std::string Params, Args;
+  unsigned Slot = 0;
+  for (const ArrayModel &A : M.Arrays)
+    if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++)) {
+      Params += (Params.empty() ? "" : ", ") + R->Param;
+      Args += (Args.empty() ? "" : ", ") + R->Argument;
+    }
+  // 2-D arrays of evenly spaced rows of fixed length: one instance of the
+  // lambda with pointers to rows, taken where every one is stored with that
+  // row length, one with their strided views.
+  std::string FixedArgs = Args, Fits;
+  for (const ArrayModel &A : M.Arrays)
+    if (std::optional<StridedArray> S = stridedArray(M, A)) {
+      const char *Comma = Params.empty() ? "" : ", ";
+      Params += Comma + ("auto " + A.Var->getName()).str();
+      Args += Comma + S->View;
+      FixedArgs += Comma + S->View + ".rows<" + S->Row + ">()";
+      Fits += (Fits.empty() ? "" : " && ") + S->View +
+              ".stride() == " + S->Length;
+    }
+  if (Params.empty())
+    return Loop;
+  // So do the live-in scalars, by value: captured by reference, the
+  // compiler would reload them after every store through the arrays.
+  for (const ScalarModel &S : M.Scalars)
+    if (!S.ConstantValue) {
+      StringRef N = S.Var->getName();
+      Params += std::string(", ") +
+                (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "") +
+                spell(S.Var->getType().getNonReferenceType(), Ctx) + " " +
+                N.str();
+      Args += ", " + N.str();
+      FixedArgs += ", " + N.str();
+    }
+  std::string Out = "  auto dlbcc_body = [&](" + Params + ") {\n" + Loop +
+                    "  };\n";
+  if (Fits.empty())
+    return Out + "  dlbcc_body(" + Args + ");\n";
+  return Out + "  if (" + Fits + ")\n    dlbcc_body(" + FixedArgs +
+         ");\n  else\n    dlbcc_body(" + Args + ");\n";
 }
 
 std::string Emitter::pairLoop(const LoopModel &M) const {
@@ -434,66 +483,28 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "' (its size is chosen at run time), after the previous rank's "
           "boundary values\n"
        << "  dlbcc_hi = " << BlockVar << ".receive(dlbcc_lo);\n  {\n"
-       << declarations(M) << privates(M) << "  for ("
-       << spell(M.Pipeline->Index->getType(), Ctx) << " " << O
-       << " = dlbcc_lo; " << O << " < dlbcc_hi; ++" << O << ")\n"
-       << "  for (" << IndexType << " " << I << " = " << BlockVar
-       << ".begin(" << Row << "); " << I << " < " << BlockVar << ".end("
-       << Row << "); ++" << I << ")\n  " << body(M) << "\n  }\n"
+       << declarations(M)
+       << inBody(M, privates(M) + "  for (" +
+                        spell(M.Pipeline->Index->getType(), Ctx) + " " +
+                        O.str() + " = dlbcc_lo; " + O.str() + " < dlbcc_hi; ++" +
+                        O.str() + ")\n" + "  for (" + IndexType + " " +
+                        I.str() + " = " + BlockVar + ".begin(" + Row.str() +
+                        "); " + I.str() + " < " + BlockVar + ".end(" +
+                        Row.str() + "); ++" + I.str() + ")\n  " + body(M) +
+                        "\n")
+       << "  }\n"
        << "  // dlbcc: the block's boundary values to the next rank, one "
           "message\n"
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
   } else {
     OS << declarations(M);
-    // Arrays of contiguous rows reach the loop as restrict pointers, the
-    // parameters of a lambda: the compiler then knows that stores to one
-    // array do not change another, and vectorizes as in the user's loop.
-    std::string Params, Args;
-    unsigned Slot = 0;
-    for (const ArrayModel &A : M.Arrays)
-      if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++)) {
-        Params += (Params.empty() ? "" : ", ") + R->Param;
-        Args += (Args.empty() ? "" : ", ") + R->Argument;
-      }
-    // Column-distributed arrays of fixed row length: one instance of the
-    // lambda with pointers to rows, taken where every one is stored with
-    // that row length, one with their strided views.
-    std::string FixedArgs = Args, Fits;
-    for (const ArrayModel &A : M.Arrays)
-      if (std::optional<StridedArray> S = stridedArray(M, A)) {
-        const char *Comma = Params.empty() ? "" : ", ";
-        Params += Comma + ("auto " + A.Var->getName()).str();
-        Args += Comma + S->View;
-        FixedArgs += Comma + S->View + ".rows<" + S->Row + ">()";
-        Fits += (Fits.empty() ? "" : " && ") + S->View +
-                ".stride() == " + S->Length;
-      }
-    // So do the live-in scalars, by value: captured by reference, the
-    // compiler would reload them after every store through the arrays.
-    if (!Params.empty())
-      for (const ScalarModel &S : M.Scalars)
-        if (!S.ConstantValue) {
-          StringRef N = S.Var->getName();
-          Params += std::string(", ") +
-                    (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "") +
-                    spell(S.Var->getType().getNonReferenceType(), Ctx) + " " +
-                    N.str();
-          Args += ", " + N.str();
-          FixedArgs += ", " + N.str();
-        }
-    if (!Params.empty())
-      OS << "  auto dlbcc_body = [&](" << Params << ") {\n";
-    OS << privates(M);
+    std::string Loop = privates(M);
     if (M.Ann->Schedule == ScheduleKind::Bitonic)
-      OS << pairLoop(M);
+      Loop += pairLoop(M);
     else
-      OS << hookedLoop(M, IndexType, I, "  " + body(M) + "\n", "iterations");
-    if (!Fits.empty())
-      OS << "  };\n  if (" << Fits << ")\n    dlbcc_body(" << FixedArgs
-         << ");\n  else\n    dlbcc_body(" << Args << ");\n";
-    else if (!Params.empty())
-      OS << "  };\n  dlbcc_body(" << Args << ");\n";
-    Slot = 0;
+      Loop += hookedLoop(M, IndexType, I, "  " + body(M) + "\n", "iterations");
+    OS << inBody(M, Loop);
+    unsigned Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {
       QualType Type = Red.Var->getType().getNonReferenceType();
       // An array's element type and extent are deduced.

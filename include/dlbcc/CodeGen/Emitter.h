@@ -58,8 +58,9 @@ private:
   /// contiguous rows of constant length and the loop only subscripts it.
   std::optional<RestrictArray>
   restrictArray(const LoopModel &M, const ArrayModel &A, unsigned Slot) const;
-  /// A column-distributed 2-D array whose rows have a constant length in
-  /// the user's memory (a C array, a pointer to rows): the kernel's lambda
+  /// A 2-D array distributed by columns (or in a pipeline, either way)
+  /// whose rows have a constant length in the user's memory (a C array, a
+  /// pointer to rows): the kernel's lambda
   /// takes it as a generic parameter, a pointer to rows of that length
   /// where the stored rows are spaced so (rank 0's share: the user's
   /// array), a dlb::Strided2D elsewhere (a worker's columns), so that on
@@ -80,6 +81,12 @@ private:
   /// array of slot \p Slot of the loop (Mirror: its bitonic mirror view).
   std::string distView(const ArrayModel &A, llvm::StringRef Name,
                        unsigned Slot, bool Mirror) const;
+  /// \p Loop (the kernel's loop over its block, the declarations of
+  /// declarations() before it) in the lambda that takes restrictArray's and
+  /// stridedArray's arrays and the live-in scalars as parameters, and its
+  /// call (two, with stridedArray's arrays: where they fit, and not); just
+  /// \p Loop when there are none.
+  std::string inBody(const LoopModel &M, const std::string &Loop) const;
   /// The loop of a bitonic kernel: over the pairs of the block, the body
   /// once per iteration of the pair, with the arrays' names bound to the
   /// front or mirror views.
