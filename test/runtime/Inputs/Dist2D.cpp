@@ -4,7 +4,9 @@
 // to rows (double (*)[M]) and row tables (double **): distributed by rows and
 // by columns, read with a halo, and written arrays whose halo must not be
 // written back. Every loop runs with both schedules and is compared with the
-// sequential loop.
+// sequential loop. As dlbcc does, the kernels view evenly spaced rows (C
+// arrays, pointers to rows) as dlb::Strided2D and a row table as
+// dlb::Dist2D.
 //
 //===----------------------------------------------------------------------===//
 #include "Check.h"
@@ -50,14 +52,22 @@ Grid tableGrid() {
   return {"table", nullptr, nullptr, T};
 }
 
+/// Slot's view: Strided2D for evenly spaced rows, Dist2D for a row table.
+template <bool Strided> auto view2D(dlb::Block &B, unsigned Slot) {
+  if constexpr (Strided)
+    return B.strided2D<double>(Slot);
+  else
+    return B.dist2D<double>(Slot);
+}
+
 // for (int i = 1; i < N - 1; ++i) {
 //   for (int j = 0; j < M; ++j)
 //     Out[i][j] = In[i - 1][j] + 2 * In[i][j] + In[i + 1][j] + Shift;
 //   Seen[i] += 1;
 // }
-void rowsKernel(dlb::Block &B) {
-  dlb::Dist2D<double> Out = B.dist2D<double>(0);
-  dlb::Dist2D<double> In = B.dist2D<double>(1);
+template <bool Strided> void rowsKernel(dlb::Block &B) {
+  auto Out = view2D<Strided>(B, 0);
+  auto In = view2D<Strided>(B, 1);
   dlb::Dist1D<int> Seen = B.dist1D<int>(2);
   double Shift = B.scalar<double>(0);
   for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
@@ -66,16 +76,17 @@ void rowsKernel(dlb::Block &B) {
     Seen[i] += 1;
   }
 }
-dlb::LoopDesc RowsLoop("rows", rowsKernel);
+dlb::LoopDesc RowsLoop[] = {{"rows", rowsKernel<false>},
+                           {"rows_strided", rowsKernel<true>}};
 
 // for (int j = 1; j < M - 1; ++j) {
 //   for (int i = 0; i < N; ++i)
 //     Out[i][j] = In[i][j - 1] - In[i][j + 1] + Shift * i;
 //   Seen[j] += 1;
 // }
-void colsKernel(dlb::Block &B) {
-  dlb::Dist2D<double> Out = B.dist2D<double>(0);
-  dlb::Dist2D<double> In = B.dist2D<double>(1);
+template <bool Strided> void colsKernel(dlb::Block &B) {
+  auto Out = view2D<Strided>(B, 0);
+  auto In = view2D<Strided>(B, 1);
   dlb::Dist1D<int> Seen = B.dist1D<int>(2);
   double Shift = B.scalar<double>(0);
   for (int j = B.begin(); j < B.end(); B.hook(j), ++j) {
@@ -84,33 +95,36 @@ void colsKernel(dlb::Block &B) {
     Seen[j] += 1;
   }
 }
-dlb::LoopDesc ColsLoop("cols", colsKernel);
+dlb::LoopDesc ColsLoop[] = {{"cols", colsKernel<false>},
+                           {"cols_strided", colsKernel<true>}};
 
 // Written and read with a halo: row i writes Z[i][0] from the untouched
 // column 1 of its neighbours; the neighbours' rows must come back unchanged.
 // for (int i = 1; i < N - 1; ++i) { Z[i][0] = Z[i - 1][1] + Z[i + 1][1] + i;
 //                                   Seen[i] += 1; }
-void edgeRowsKernel(dlb::Block &B) {
-  dlb::Dist2D<double> Z = B.dist2D<double>(0);
+template <bool Strided> void edgeRowsKernel(dlb::Block &B) {
+  auto Z = view2D<Strided>(B, 0);
   dlb::Dist1D<int> Seen = B.dist1D<int>(1);
   for (int i = B.begin(); i < B.end(); B.hook(i), ++i) {
     Z[i][0] = Z[i - 1][1] + Z[i + 1][1] + i;
     Seen[i] += 1;
   }
 }
-dlb::LoopDesc EdgeRowsLoop("edge_rows", edgeRowsKernel);
+dlb::LoopDesc EdgeRowsLoop[] = {{"edge_rows", edgeRowsKernel<false>},
+                               {"edge_rows_strided", edgeRowsKernel<true>}};
 
 // for (int j = 1; j < M - 1; ++j) { Z[0][j] = Z[1][j - 1] * Z[1][j + 1] + j;
 //                                   Seen[j] += 1; }
-void edgeColsKernel(dlb::Block &B) {
-  dlb::Dist2D<double> Z = B.dist2D<double>(0);
+template <bool Strided> void edgeColsKernel(dlb::Block &B) {
+  auto Z = view2D<Strided>(B, 0);
   dlb::Dist1D<int> Seen = B.dist1D<int>(1);
   for (int j = B.begin(); j < B.end(); B.hook(j), ++j) {
     Z[0][j] = Z[1][j - 1] * Z[1][j + 1] + j;
     Seen[j] += 1;
   }
 }
-dlb::LoopDesc EdgeColsLoop("edge_cols", edgeColsKernel);
+dlb::LoopDesc EdgeColsLoop[] = {{"edge_cols", edgeColsKernel<false>},
+                               {"edge_cols_strided", edgeColsKernel<true>}};
 
 void clearSeen() {
   for (int &S : Seen)
@@ -136,7 +150,7 @@ bool stencil(dlb::Schedule S, unsigned Dim, Grid &Out, Grid &In) {
       Ref[I][J] = Out.at(I, J);
   const double Shift = 0.5;
   const int Extent = Dim == 0 ? N : M;
-  dlb::LoopRun R(Dim == 0 ? RowsLoop : ColsLoop);
+  dlb::LoopRun R((Dim == 0 ? RowsLoop : ColsLoop)[!In.Table]);
   R.bounds(1, Extent - 1);
   R.schedule(S);
   R.scalar(Shift);
@@ -170,7 +184,7 @@ bool edge(dlb::Schedule S, unsigned Dim, Grid &Z) {
     else
       Ref[0][K] = Ref[1][K - 1] * Ref[1][K + 1] + K;
   }
-  dlb::LoopRun R(Dim == 0 ? EdgeRowsLoop : EdgeColsLoop);
+  dlb::LoopRun R((Dim == 0 ? EdgeRowsLoop : EdgeColsLoop)[!Z.Table]);
   R.bounds(1, Extent - 1);
   R.schedule(S);
   Z.distribute(R, Dim, written(-1, 1));
