@@ -141,15 +141,14 @@ void PieceRunner::runPiece(Piece P) {
   B.Arrays = Views.data();
   pairUp(B);
   B.Reductions = Result.Slots.data();
-  // A piece that does not continue the last one run may be unlike it (rows
-  // received from another part of an image): its first hook polls, so that
+  // A piece received from another rank may be unlike what this one ran so
+  // far (rows from another part of an image): its first hook polls, so that
   // the spacing is measured on its own iterations. A rank that never polls
   // (Countdown at its maximum) stays so.
-  const bool Continues =
-      !Executed.empty() && Executed.back().Iters.End == Current.Iters.Begin;
-  B.Countdown = Continues || Countdown == std::numeric_limits<long long>::max()
-                    ? Countdown
-                    : 1;
+  B.Countdown =
+      Current.Moved && Countdown != std::numeric_limits<long long>::max()
+          ? 1
+          : Countdown;
   B.Strip = stripSize();
   B.Stride = Params.Stride;
   B.Anchor = Params.Anchor;
@@ -269,6 +268,7 @@ long long PieceRunner::receiveWork(int From) {
     Received += R.size();
     if (!UserMemory) {
       Work.push_back(unpackSlabs(In, Spec, R, Body));
+      Work.back().Moved = true;
       continue;
     }
     // Rank 0 computes in the program's arrays; slabs that come with the
@@ -314,6 +314,7 @@ long long PieceRunner::receiveWork(int From) {
     }
     Piece P;
     P.Iters = R;
+    P.Moved = true;
     Work.push_back(std::move(P));
   }
   if (trace::on())

@@ -41,6 +41,9 @@ struct Slab {
 /// arrays): Slabs[Side * Arrays + K] for array K on each side.
 struct Piece {
   Range Iters;
+  /// Received from another rank during the execution: its iterations may
+  /// be unlike the ones this rank ran so far.
+  bool Moved = false;
   std::vector<Slab> Slabs;
   /// The buffers that hold the slabs.
   std::vector<std::shared_ptr<std::vector<char>>> Storage;
