@@ -60,11 +60,11 @@ private:
   restrictArray(const LoopModel &M, const ArrayModel &A, unsigned Slot) const;
   /// A 2-D array distributed by columns (or in a pipeline, either way)
   /// whose rows have a constant length in the user's memory (a C array, a
-  /// pointer to rows): the kernel's lambda
-  /// takes it as a generic parameter, a pointer to rows of that length
-  /// where the stored rows are spaced so (rank 0's share: the user's
-  /// array), a dlb::Strided2D elsewhere (a worker's columns), so that on
-  /// rank 0 the loop compiles to the user's address arithmetic.
+  /// pointer to rows): the kernel's lambda takes it as a generic parameter,
+  /// a pointer to rows of that length where the stored rows are spaced so
+  /// (rank 0's share: the user's array), a dlb::Strided2D elsewhere (a
+  /// worker's columns), so that on rank 0 the loop compiles to the user's
+  /// address arithmetic.
   struct StridedArray {
     std::string View;   ///< the Strided2D's name
     std::string Row;    ///< the row type, e.g. double[1000]
