@@ -308,8 +308,8 @@ public:
   /// A 2-D distributed array whose stored rows are evenly spaced (dlbcc
   /// emits it for C arrays and pointers to rows of fixed length).
   template <class ValueT>
-  Strided2D<ValueT> strided2D(unsigned Slot, bool Mirror = false) const {
-    const ArrayView &View = (Mirror ? Mirrors : Arrays)[Slot];
+  Strided2D<ValueT> strided2D(unsigned Slot) const {
+    const ArrayView &View = Arrays[Slot];
     if (!View.Base)
       return Strided2D<ValueT>(nullptr, View.Stride);
     return Strided2D<ValueT>(reinterpret_cast<ValueT *>(View.Base) -

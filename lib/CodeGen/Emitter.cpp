@@ -116,6 +116,12 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
 }
 
+QualType Emitter::rowType(const ArrayModel &A) const {
+  QualType T = A.Var->getType().getNonReferenceType();
+  return A.Form == ArrayForm::CArray ? Ctx.getAsArrayType(T)->getElementType()
+                                     : T->getPointeeType();
+}
+
 std::optional<Emitter::RestrictArray>
 Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
                        unsigned Slot) const {
@@ -142,10 +148,7 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
   }
   if (A.Dims >= 2) {
     // The extents of a row (of each element of the first dimension).
-    QualType T = A.Var->getType().getNonReferenceType();
-    QualType RowType = A.Form == ArrayForm::CArray
-                           ? Ctx.getAsArrayType(T)->getElementType()
-                           : T->getPointeeType();
+    QualType RowType = rowType(A);
     while (const ConstantArrayType *C = Ctx.getAsConstantArrayType(RowType)) {
       Suffix += "[" + std::to_string(C->getSize().getZExtValue()) + "]";
       RowType = C->getElementType();
@@ -172,11 +175,7 @@ Emitter::stridedArray(const LoopModel &M, const ArrayModel &A) const {
       (A.DistDim == 0 && !M.Pipeline) ||
       (A.Form != ArrayForm::CArray && A.Form != ArrayForm::PointerToArray))
     return std::nullopt;
-  QualType T = A.Var->getType().getNonReferenceType();
-  QualType RowType = A.Form == ArrayForm::CArray
-                         ? Ctx.getAsArrayType(T)->getElementType()
-                         : T->getPointeeType();
-  const ConstantArrayType *Row = Ctx.getAsConstantArrayType(RowType);
+  const ConstantArrayType *Row = Ctx.getAsConstantArrayType(rowType(A));
   if (!Row || Ctx.getAsArrayType(Row->getElementType()))
     return std::nullopt;
   StridedArray S;

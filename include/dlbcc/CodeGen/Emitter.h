@@ -54,6 +54,9 @@ private:
     std::string Param;
     std::string Argument;
   };
+  /// The type of an element of a 2-D (or deeper) array's first dimension:
+  /// its row type (a C array's element, a pointer's pointee).
+  clang::QualType rowType(const ArrayModel &A) const;
   /// Array A (slot Slot) as a restrict pointer, when its storage is
   /// contiguous rows of constant length and the loop only subscripts it.
   std::optional<RestrictArray>
