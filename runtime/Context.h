@@ -102,11 +102,14 @@ struct Context {
   /// Slower counts the executions in a row that took longer distributed
   /// than their computing alone would; once it switched the loop to alone
   /// (Switched, at most once), the next execution brings the kept arrays
-  /// back (Return).
+  /// back (Return). Irregular: its samples found the cost of its
+  /// iterations to vary along them (Probe::irregular); a dynamic strategy
+  /// then starts from interleaved blocks.
   struct ProbeAnswer {
     long long Iterations = 0;
     bool Decided = false;
     bool Alone = false;
+    bool Irregular = false;
     int Slower = 0;
     bool Switched = false;
     bool Return = false;

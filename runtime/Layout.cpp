@@ -54,6 +54,19 @@ void unpackSlab(const ArrayArg &A, const Range &R, const char *In) {
   });
 }
 
+char *contiguousSlab(const ArrayArg &A, const Range &R) {
+  char *First = nullptr, *Next = nullptr;
+  bool Contiguous = true;
+  forEachPiece(A, R, [&](char *Piece, std::size_t Bytes) {
+    if (!Piece || (Next && Piece != Next))
+      Contiguous = false;
+    if (!First)
+      First = Piece;
+    Next = Piece ? Piece + Bytes : nullptr;
+  });
+  return Contiguous ? First : nullptr;
+}
+
 bool sharesMemory(const ArrayArg &A, const ArrayArg &B) {
   if (A.Store == ArrayArg::RowTable || B.Store == ArrayArg::RowTable ||
       !A.Data || !B.Data)

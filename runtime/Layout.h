@@ -87,6 +87,12 @@ void packSlab(const ArrayArg &A, const Range &R, char *Out);
 /// Copies slabBytes(A, R) bytes from In into the slab R of A.
 void unpackSlab(const ArrayArg &A, const Range &R, const char *In);
 
+/// The first byte of the slab R of A when it is one contiguous stretch of
+/// memory, packed as packSlab packs it (no gap, nothing between its
+/// pieces); nullptr otherwise. A transfer may then send or receive it in
+/// place.
+char *contiguousSlab(const ArrayArg &A, const Range &R);
+
 /// The layout of a contiguous buffer at Data that holds the slab R of A's
 /// distributed dimension (all of A when R is the whole extent).
 ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data);

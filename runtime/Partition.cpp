@@ -71,6 +71,47 @@ weightedPartition(long long Lb, long long Ub,
   return Parts;
 }
 
+std::vector<std::vector<Range>>
+interleavedPartition(long long Lb, long long Ub,
+                     const std::vector<double> &Weights,
+                     long long BlocksPerRank) {
+  const int Ranks = static_cast<int>(Weights.size());
+  assert(Ranks > 0 && BlocksPerRank > 0 && "partition over no ranks");
+  std::vector<std::vector<Range>> Parts(Ranks);
+  if (Ub <= Lb)
+    return Parts;
+  std::vector<double> Shares = Weights;
+  if (!std::any_of(Shares.begin(), Shares.end(),
+                   [](double W) { return W > 0; }) ||
+      !std::all_of(Shares.begin(), Shares.end(),
+                   [](double W) { return W >= 0 && std::isfinite(W); }))
+    Shares.assign(Ranks, 1.0);
+  const long long Size =
+      std::max(1LL, (Ub - Lb) / (Ranks * BlocksPerRank));
+  std::vector<long long> Given(Ranks, 0);
+  for (long long Begin = Lb; Begin < Ub; Begin += Size) {
+    const long long End = std::min(Ub, Begin + Size);
+    int To = -1;
+    double Least = 0;
+    for (int R = 0; R < Ranks; ++R) {
+      if (!(Shares[R] > 0))
+        continue;
+      const double Ahead =
+          static_cast<double>(Given[R] + End - Begin) / Shares[R];
+      if (To < 0 || Ahead < Least) {
+        To = R;
+        Least = Ahead;
+      }
+    }
+    Given[To] += End - Begin;
+    if (!Parts[To].empty() && Parts[To].back().End == Begin)
+      Parts[To].back().End = End;
+    else
+      Parts[To].push_back({Begin, End});
+  }
+  return Parts;
+}
+
 Range Pairing::space() const {
   if (!Bitonic)
     return {Lb, Ub};

@@ -58,6 +58,19 @@ std::vector<std::vector<Range>> initialPartition(Schedule Sched, long long Lb,
 std::vector<std::vector<Range>> weightedPartition(long long Lb, long long Ub,
                                                   const std::vector<double> &Weights);
 
+/// Blocks of about (Ub - Lb) / (Ranks * BlocksPerRank) iterations (at
+/// least one) dealt out in order, each to the rank that would then be least
+/// ahead of its share by Weights (equal shares when no weight is usable; in
+/// turn, with equal weights), adjacent blocks of one rank merged. Every
+/// rank's iterations then sample the whole range, so that ranks measure
+/// their speeds on alike work even when the cost of an iteration varies
+/// along it (Mandelbrot's rows): with contiguous blocks, one rank's cheap
+/// rows look like a fast rank.
+std::vector<std::vector<Range>>
+interleavedPartition(long long Lb, long long Ub,
+                     const std::vector<double> &Weights,
+                     long long BlocksPerRank);
+
 /// A partition of the iterations Real (disjoint ranges in increasing order),
 /// given as a partition \p Parts of [0, N) for N the iterations of Real
 /// counted in order: the ranges of Real that each rank's ranges stand for.

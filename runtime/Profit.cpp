@@ -44,6 +44,12 @@ double freshCopyByteSeconds() {
 constexpr double MinSeconds = 200e-6;
 /// The strata the samples come from.
 constexpr long long Strata8 = 8;
+/// Strata whose costs per work unit differ more than this are irregular
+/// (Probe::irregular): beyond what cold caches make of a first chunk...
+constexpr double IrregularFactor = 4;
+/// ...in chunks that ran this long at least: a chunk of nearly no work (a
+/// triangular loop's first row) costs the call, whatever its W.
+constexpr double LongChunkSeconds = 20e-6;
 
 } // namespace
 
@@ -139,6 +145,9 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
                                          : Curve.of(R);
       if (Work > 0 && (S.BestRate < 0 || T / Work < S.BestRate))
         S.BestRate = T / Work;
+      if (Work > 0 && T >= LongChunkSeconds &&
+          (S.LongRate < 0 || T / Work < S.LongRate))
+        S.LongRate = T / Work;
       Sampled += T;
       S.Next = R.End;
       Ran = true;
@@ -156,6 +165,17 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
     if (Sampled >= MinSeconds && predictDistribution(In).Pays)
       return true;
   }
+}
+
+bool Probe::irregular() const {
+  double Least = 0, Most = 0;
+  for (const Stratum &S : Strata) {
+    if (!(S.LongRate > 0))
+      continue;
+    Least = Least > 0 ? std::min(Least, S.LongRate) : S.LongRate;
+    Most = std::max(Most, S.LongRate);
+  }
+  return Least > 0 && Most > IrregularFactor * Least;
 }
 
 void Probe::runAll(const Range &Space) {

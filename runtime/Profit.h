@@ -48,6 +48,11 @@ public:
   void runRest();
   /// Runs all of Space alone, without sampling.
   void runAll(const Range &Space);
+  /// Whether the samples' seconds per work unit differ more than 4 times
+  /// between strata (among chunks of 20 us or more): the loop's W (dlbcc's estimate, uniform where the
+  /// cost depends on the data) misses how the cost of its iterations
+  /// varies along them.
+  bool irregular() const;
   /// Whether worthDistributing predicted anything.
   bool predicted() const { return Last.AloneSeconds > 0; }
   const RankWork &result() const { return Exec.result(); }
@@ -63,6 +68,9 @@ private:
     /// or one so short that the call costs more than its iterations, is
     /// slower.
     double BestRate = -1;
+    /// The same of the chunks long enough for the call not to matter
+    /// (irregular()): -1 before one.
+    double LongRate = -1;
     bool PerIteration = false;
   };
 

@@ -23,6 +23,7 @@ enum Tag : int {
   WholeTag,
   ResultHeadTag,
   ResultTag,
+  ResultSlabTag,
   // Load balancing during an execution (Execution.cpp).
   ProfileTag,
   ControlTag,

@@ -128,12 +128,14 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
                  "\n      \"bytes_moved\": %lld,"
                  "\n      \"whole_bytes_sent\": %lld,"
                  "\n      \"kept_starts\": %lld,"
+                 "\n      \"interleaved_starts\": %lld,"
                  "\n      \"alone_executions\": %lld,"
                  "\n      \"between_executions\": %lld,\n"
                  "      \"rank_iterations\": ",
                  S.Executions, S.Iterations, S.ElapsedSeconds,
                  S.Synchronizations, S.Redistributions, S.IterationsMoved,
-                 S.BytesMoved, S.WholeBytesSent, S.KeptStarts, S.AloneExecutions,
+                 S.BytesMoved, S.WholeBytesSent, S.KeptStarts, S.InterleavedStarts,
+                 S.AloneExecutions,
                  S.BetweenExecutions);
     writeList(Out, S.RankIterations,
               [&](long long V) { std::fprintf(Out, "%lld", V); });
@@ -179,6 +181,9 @@ void StatsTable::printSummary(std::FILE *Out) const {
     if (S.KeptStarts)
       std::fprintf(Out, ", %lld started from arrays kept on the ranks",
                    S.KeptStarts);
+    if (S.InterleavedStarts)
+      std::fprintf(Out, ", %lld started from interleaved blocks",
+                   S.InterleavedStarts);
     if (S.BetweenExecutions)
       std::fprintf(Out, ", %lld balanced between executions only",
                    S.BetweenExecutions);

@@ -70,6 +70,9 @@ struct LoopStats {
   long long WholeBytesSent = 0;
   /// Executions that started from arrays kept on the ranks (Residency.h).
   long long KeptStarts = 0;
+  /// Executions that started from interleaved blocks (their loop's samples
+  /// found it irregular: LoopRun.cpp, startPartition).
+  long long InterleavedStarts = 0;
   /// Executions that rank 0 ran alone because distributing them was
   /// predicted not to pay (Profit.h), and the last such prediction.
   long long AloneExecutions = 0;

@@ -175,6 +175,50 @@ TEST(PartitionTest, WeightedBlocksWithoutUsableWeightsAreEqual) {
   EXPECT_TRUE(weightedPartition(5, 5, {1.0, 2.0})[1].empty());
 }
 
+TEST(PartitionTest, InterleavedBlocksAreDealtInTurn) {
+  // 100 iterations, 2 ranks, 5 blocks each: blocks of 10 in turn.
+  auto Parts = interleavedPartition(0, 100, {1.0, 1.0}, 5);
+  ASSERT_EQ(Parts.size(), 2u);
+  EXPECT_EQ(Parts[0], (std::vector<Range>{
+                          {0, 10}, {20, 30}, {40, 50}, {60, 70}, {80, 90}}));
+  EXPECT_EQ(Parts[1], (std::vector<Range>{
+                          {10, 20}, {30, 40}, {50, 60}, {70, 80}, {90, 100}}));
+}
+
+TEST(PartitionTest, InterleavedBlocksCoverEveryIterationOnce) {
+  for (long long N : {1LL, 7LL, 64LL, 1000LL, 2049LL})
+    for (int Ranks : {1, 2, 3, 5, 16}) {
+      SCOPED_TRACE(std::to_string(N) + " iterations, " +
+                   std::to_string(Ranks) + " ranks");
+      const auto Parts = interleavedPartition(
+          3, 3 + N, std::vector<double>(Ranks, 1.0), 64);
+      const auto Owner = owners(Parts, 3, 3 + N);
+      EXPECT_EQ(static_cast<long long>(Owner.size()), N);
+      // Ranges of a rank are increasing and never adjacent (merged).
+      for (const auto &Mine : Parts)
+        for (std::size_t K = 1; K < Mine.size(); ++K)
+          EXPECT_LT(Mine[K - 1].End, Mine[K].Begin);
+    }
+}
+
+TEST(PartitionTest, InterleavedBlocksFollowTheWeights) {
+  // Weights 1 : 3 : 0: rank 1 gets three blocks for each of rank 0's, rank
+  // 2 none; every rank's blocks spread over the whole range.
+  auto Parts = interleavedPartition(0, 1200, {1.0, 3.0, 0.0}, 100);
+  long long Sizes[3] = {0, 0, 0};
+  for (int R = 0; R < 3; ++R)
+    for (const Range &B : Parts[R])
+      Sizes[R] += B.size();
+  EXPECT_EQ(Sizes[0], 300);
+  EXPECT_EQ(Sizes[1], 900);
+  EXPECT_TRUE(Parts[2].empty());
+  EXPECT_LT(Parts[0].front().Begin, 100);
+  EXPECT_GT(Parts[0].back().End, 1100);
+  // Unusable weights: equal shares, in turn.
+  EXPECT_EQ(interleavedPartition(0, 40, {0.0, -1.0}, 2),
+            interleavedPartition(0, 40, {1.0, 1.0}, 2));
+}
+
 TEST(PartitionTest, OrdinaryLoopsDistributeTheirIterations) {
   const Pairing P{3, 10, false};
   EXPECT_EQ(P.space(), (Range{3, 10}));

@@ -2,8 +2,11 @@
 // touches each element once (moving its rows costs more than computing
 // them; its arrays are not kept on the ranks, the time loop writes rows
 // that change as it runs),
-// and two whose iterations compute far more than they move, one of uniform
-// and one of increasing work, with reductions.
+// and three whose iterations compute far more than they move, one of
+// uniform and one of increasing work, with reductions, and one whose work
+// dlbcc cannot know (an inner loop that runs until a sum reaches a goal
+// read from an array): a band of its iterations costs 40 times the others,
+// which the samples find.
 #include <cstdio>
 
 #ifndef N
@@ -14,7 +17,8 @@
 #endif
 
 static double x[N], y[N];
-static long long r[M], t[M];
+static long long r[M], t[M], v[M];
+static long long goal[M];
 
 int main() {
   int i, j;
@@ -47,11 +51,22 @@ int main() {
     t[i] = a;
     u += a;
   }
+  for (i = 0; i < M; i++)
+    goal[i] = i >= M / 4 && i < M / 2 ? 4800000 : 120000;
+  long long w = 0;
+#pragma dlb doall distribute(v) reduction(+: w)
+  for (i = 0; i < M; i++) {
+    long long a = 0, k = 0;
+    while (a < goal[i])
+      a += (i + k++) % 3 + 1;
+    v[i] = a + k;
+    w += k;
+  }
   double c = 0;
   for (i = 0; i < N; i++)
     c += y[i];
   for (i = 0; i < M; i++)
-    c += r[i] + t[i];
-  std::printf("%.6e %lld %lld\n", c, s, u);
+    c += r[i] + t[i] + v[i];
+  std::printf("%.6e %lld %lld %lld\n", c, s, u, w);
   return 0;
 }

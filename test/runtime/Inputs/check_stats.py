@@ -25,7 +25,8 @@ def main():
         counters = ["executions", "iterations", "synchronizations",
                     "redistributions", "iterations_moved", "bytes_moved",
                     "whole_bytes_sent",
-                    "kept_starts", "alone_executions",
+                    "kept_starts", "interleaved_starts",
+                    "alone_executions",
                     "between_executions"]
         assert set(s) - {"selections", "pipeline"} == {"strategy", "elapsed_seconds",
                                            *counters, *per_rank}, \
