@@ -199,8 +199,8 @@ const char *pinnedRow(const ArrayArg &A, unsigned P) {
 /// A worker's body: the execution's parameters, its place in the relay
 /// tree of the whole arrays, its blocks, the loop's description, for arrays
 /// kept on the ranks the whole partition and their ownership
-/// (Residency.h), the pinned rows (LoopRun::pin), then the slabs of the
-/// other arrays that each block needs.
+/// (Residency.h) and the pinned rows (LoopRun::pin). The slabs of the
+/// other arrays that each block needs follow (postBlockSlabs).
 std::vector<char> packBody(const std::vector<Range> &Blocks,
                            const LoopSpec &Spec, const ExecParams &Params,
                            const Relay &Tree, const std::vector<double> &Curve,
@@ -237,9 +237,66 @@ std::vector<char> packBody(const std::vector<Range> &Blocks,
       const Range Row{A.Pins[P], A.Pins[P] + 1};
       packSlab(A, Row, Out.reserve(slabBytes(A, Row), PieceAlign));
     }
-  for (const Range &B : Blocks)
-    packSlabs(Out, Spec, B, nullptr, SlabSet::Sent);
   return std::move(Out.buffer());
+}
+
+/// Posts the slab R of A (laid out as A says) to Dest as one message: from
+/// its memory where it is one stretch of it, otherwise packed into a copy
+/// that Copies keeps until the send completes.
+void postSlab(const ArrayArg &A, const Range &R, int Dest, int Tag,
+              Requests &Sends, std::deque<std::vector<char>> &Copies) {
+  const std::size_t Size = slabBytes(A, R);
+  const char *Data = contiguousSlab(A, R);
+  if (!Data) {
+    Copies.emplace_back(Size);
+    packSlab(A, R, Copies.back().data());
+    Data = Copies.back().data();
+  }
+  postSend(Data, Size, Dest, Tag, Sends);
+}
+
+/// Rank 0: after a worker's body, the slabs its Blocks need, one
+/// BodySlabTag message each in packSlabs' order: sent from the user's array
+/// in place where the slab is one stretch of memory (rows of a
+/// row-distributed array), packed into a copy in Copies otherwise.
+void postBlockSlabs(const std::vector<Range> &Blocks, const LoopSpec &Spec,
+                    int Worker, Requests &Sends,
+                    std::deque<std::vector<char>> &Copies) {
+  for (const Range &B : Blocks)
+    forEachSlab(Spec, B, SlabSet::Sent,
+                [&](std::size_t, const ArrayArg &A, const Range &Need) {
+                  postSlab(A, Need, Worker, BodySlabTag, Sends, Copies);
+                });
+}
+
+/// A worker: receives what postBlockSlabs sent into one buffer, laid out
+/// as packSlabs lays out slabs, and returns the pieces of Blocks that use
+/// it in place.
+std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
+                                     const LoopSpec &Spec) {
+  std::size_t Bytes = 0;
+  for (const Range &B : Blocks)
+    forEachSlab(Spec, B, SlabSet::Sent,
+                [&](std::size_t, const ArrayArg &A, const Range &Need) {
+                  Bytes = (Bytes + PieceAlign - 1) / PieceAlign * PieceAlign +
+                          slabBytes(A, Need);
+                });
+  auto Storage = std::make_shared<std::vector<char>>(Bytes);
+  Reader In(*Storage);
+  Requests Reqs;
+  for (const Range &B : Blocks)
+    forEachSlab(Spec, B, SlabSet::Sent,
+                [&](std::size_t, const ArrayArg &A, const Range &Need) {
+                  const std::size_t Size = slabBytes(A, Need);
+                  postRecv(In.take(Size, PieceAlign), Size, 0, BodySlabTag,
+                           Reqs);
+                });
+  waitAll(Reqs, {"the start of an execution", 0});
+  Reader Slabs(*Storage);
+  std::vector<Piece> Pieces;
+  for (const Range &B : Blocks)
+    Pieces.push_back(unpackSlabs(Slabs, Spec, B, Storage, SlabSet::Sent));
+  return Pieces;
 }
 
 /// A worker's result travels as a head (its size on ResultHeadTag, then on
@@ -277,20 +334,13 @@ void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
   Requests Reqs;
   postSend(&Bytes, sizeof(Bytes), 0, ResultHeadTag, Reqs);
   postSend(Head.data(), Head.size(), 0, ResultTag, Reqs);
-  std::deque<std::vector<char>> Packed;
+  std::deque<std::vector<char>> Copies;
   for (const Piece &P : Executed)
     forEachWrittenSlab(Spec, P.Iters, [&](std::size_t Slot, const ArrayArg &,
                                           const Range &Owned) {
       const Slab &S = P.Slabs[Slot];
-      const Range Local{Owned.Begin - S.First, Owned.End - S.First};
-      const std::size_t Size = slabBytes(S.Layout, Local);
-      const char *Data = contiguousSlab(S.Layout, Local);
-      if (!Data) {
-        Packed.emplace_back(Size);
-        packSlab(S.Layout, Local, Packed.back().data());
-        Data = Packed.back().data();
-      }
-      postSend(Data, Size, 0, ResultSlabTag, Reqs);
+      postSlab(S.Layout, {Owned.Begin - S.First, Owned.End - S.First}, 0,
+               ResultSlabTag, Reqs, Copies);
     });
   waitAll(Reqs, {"rank 0 to take this rank's result", 0});
 }
@@ -984,6 +1034,7 @@ void RootExecution::startWorkers() {
   const std::vector<Relay> Tree = relayTree(Taking);
   std::vector<Command> Commands(Ranks);
   std::vector<std::vector<char>> Bodies(Ranks);
+  std::deque<std::vector<char>> Copies;
   Requests Sends;
   for (std::size_t I = 1; I < Taking.size(); ++I) {
     const int W = Taking[I];
@@ -996,6 +1047,7 @@ void RootExecution::startWorkers() {
     Cmd.Execution = static_cast<std::uint64_t>(Execution);
     postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
+    postBlockSlabs(Parts[W], Spec, W, Sends, Copies);
   }
   // The whole arrays go down the relay tree: rank 0 sends to its children.
   for (std::size_t K = 0; K < Arrays.size(); ++K)
@@ -1302,10 +1354,7 @@ void serveRun(const Command &Cmd) {
     std::copy(Pinned[K].begin(), Pinned[K].end(), Views[K].Pinned);
   }
   const KernelFn Kernel = Desc.kernel();
-  // Each block's slabs are used in place in the body.
-  std::vector<Piece> Pieces;
-  for (const Range &B : Blocks)
-    Pieces.push_back(unpackSlabs(In, Spec, B, Body, SlabSet::Sent));
+  std::vector<Piece> Pieces = receiveBlockSlabs(Blocks, Spec);
   if (FromKept)
     exchangeKeptRows(Spec, Parts, Owners, Pieces);
   runWorkerShare(Spec, Kernel, Params, Curve, Views, Blocks,

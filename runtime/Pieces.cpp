@@ -46,10 +46,6 @@ long long keptMargin(const LoopSpec &Spec) {
   return Margin;
 }
 
-namespace {
-/// The rows of A sent for the iterations Iters: those they read; when the
-/// ranks start to keep A, with keptMargin() rows more on each side, which a
-/// later loop may read as its halo from where A is kept.
 Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
                 SlabSet Which) {
   const Range Need = neededRange(Iters, A.Acc, distExtent(A));
@@ -59,13 +55,11 @@ Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
   return {std::max(0LL, Need.Begin - Margin),
           std::min(distExtent(A), Need.End + Margin)};
 }
-} // namespace
 
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
                const Piece *Source, SlabSet Which) {
-  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
-                           const Range &Iters) {
-    const Range Need = sentRange(Spec, A, Iters, Which);
+  forEachSlab(Spec, R, Which, [&](std::size_t Slot, const ArrayArg &A,
+                                  const Range &Need) {
     char *To = Out.reserve(slabBytes(A, Need), PieceAlign);
     if (!Source) {
       packSlab(A, Need, To);
@@ -73,7 +67,7 @@ void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
     }
     const Slab &S = Source->Slabs[Slot];
     packSlab(S.Layout, {Need.Begin - S.First, Need.End - S.First}, To);
-  }, Which);
+  });
 }
 
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
@@ -81,12 +75,11 @@ Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
   Piece P;
   P.Iters = R;
   P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());
-  forEachSide(Spec, R, [&](std::size_t Slot, const ArrayArg &A,
-                           const Range &Iters) {
-    const Range Need = sentRange(Spec, A, Iters, Which);
+  forEachSlab(Spec, R, Which, [&](std::size_t Slot, const ArrayArg &A,
+                                  const Range &Need) {
     char *Data = In.take(slabBytes(A, Need), PieceAlign);
     P.Slabs[Slot] = {bufferLayout(A, Need, Data), Need.Begin};
-  }, Which);
+  });
   P.Storage.push_back(std::move(Storage));
   return P;
 }

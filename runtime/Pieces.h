@@ -104,6 +104,25 @@ bool startsFromKept(const LoopSpec &Spec);
 /// later loop that reads the array with such a halo finds room for it.
 long long keptMargin(const LoopSpec &Spec);
 
+/// The rows (columns, elements) of A that the iterations Iters need, as
+/// packSlabs sends them: widened by the halo; when the ranks start to keep
+/// A (Which = Sent), by keptMargin() more on each side, which a later loop
+/// may read as its halo from where A is kept.
+Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
+                SlabSet Which);
+
+/// Calls F(Slot, A, Need) for each slab that packSlabs packs for the units
+/// R, in its order: Need is sentRange's.
+template <class Fn>
+void forEachSlab(const LoopSpec &Spec, const Range &R, SlabSet Which, Fn F) {
+  forEachSide(
+      Spec, R,
+      [&](std::size_t Slot, const ArrayArg &A, const Range &Iters) {
+        F(Slot, A, sentRange(Spec, A, Iters, Which));
+      },
+      Which);
+}
+
 /// Appends to Out, for each side and distributed array, the slab that the
 /// units R need, taken from Source (or from the user's arrays when Source is null),
 /// aligned for use in place by the receiver.

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 #include <sys/mman.h>
 #include <vector>
 
@@ -40,6 +41,15 @@ double freshCopyByteSeconds() {
   return Seconds;
 }
 
+/// The calling thread's CPU seconds: what a sample cost without the time
+/// the rank was descheduled (a loaded machine's other processes) or slept
+/// (an emulated load).
+double threadSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return static_cast<double>(T.tv_sec) + 1e-9 * static_cast<double>(T.tv_nsec);
+}
+
 /// The shortest measurement that may decide before the probe's limit.
 constexpr double MinSeconds = 200e-6;
 /// The strata the samples come from.
@@ -47,8 +57,8 @@ constexpr long long Strata8 = 8;
 /// Strata whose costs per work unit differ more than this are irregular
 /// (Probe::irregular): beyond what cold caches make of a first chunk...
 constexpr double IrregularFactor = 4;
-/// ...in chunks that ran this long at least: a chunk of nearly no work (a
-/// triangular loop's first row) costs the call, whatever its W.
+/// ...in chunks of this many CPU seconds at least: a chunk of nearly no
+/// work (a triangular loop's first row) costs the call, whatever its W.
 constexpr double LongChunkSeconds = 20e-6;
 
 } // namespace
@@ -65,13 +75,16 @@ Probe::Probe(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Alone,
              const WorkCurve &Curve, std::vector<ArrayView> &Views)
     : Spec(Spec), Curve(Curve), Exec(Spec, Kernel, Alone, Curve, Views) {}
 
-double Probe::runAlone(const Range &R) {
+double Probe::runAlone(const Range &R, double *Cpu) {
   const WorkCounters &Ran = Exec.result().Counters;
   const double Before = Ran.ComputeSeconds + Ran.LoadSeconds;
+  const double CpuBefore = Cpu ? threadSeconds() : 0;
   Piece P;
   P.Iters = R;
   Exec.add(std::move(P));
   Exec.run();
+  if (Cpu)
+    *Cpu = threadSeconds() - CpuBefore;
   // The kernel's time (and the emulated load's), not the executor's.
   return Ran.ComputeSeconds + Ran.LoadSeconds - Before;
 }
@@ -140,14 +153,15 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
       if (S.Next >= S.Cap)
         continue;
       const Range R{S.Next, std::min(S.Cap, S.Next + Chunk)};
-      const double T = runAlone(R);
+      double Cpu = 0;
+      const double T = runAlone(R, &Cpu);
       const double Work = S.PerIteration ? static_cast<double>(R.size())
                                          : Curve.of(R);
       if (Work > 0 && (S.BestRate < 0 || T / Work < S.BestRate))
         S.BestRate = T / Work;
-      if (Work > 0 && T >= LongChunkSeconds &&
-          (S.LongRate < 0 || T / Work < S.LongRate))
-        S.LongRate = T / Work;
+      if (Work > 0 && Cpu >= LongChunkSeconds &&
+          (S.LongRate < 0 || Cpu / Work < S.LongRate))
+        S.LongRate = Cpu / Work;
       Sampled += T;
       S.Next = R.End;
       Ran = true;

@@ -48,8 +48,10 @@ public:
   void runRest();
   /// Runs all of Space alone, without sampling.
   void runAll(const Range &Space);
-  /// Whether the samples' seconds per work unit differ more than 4 times
-  /// between strata (among chunks of 20 us or more): the loop's W (dlbcc's estimate, uniform where the
+  /// Whether the samples' CPU seconds per work unit differ more than 4
+  /// times between strata (among chunks of 20 us or more; CPU time, so
+  /// that a sample during which the rank was descheduled does not look
+  /// costly): the loop's W (dlbcc's estimate, uniform where the
   /// cost depends on the data) misses how the cost of its iterations
   /// varies along them.
   bool irregular() const;
@@ -68,14 +70,15 @@ private:
     /// or one so short that the call costs more than its iterations, is
     /// slower.
     double BestRate = -1;
-    /// The same of the chunks long enough for the call not to matter
-    /// (irregular()): -1 before one.
+    /// The fastest chunk's CPU seconds per work unit among chunks long
+    /// enough for the call not to matter (irregular()): -1 before one.
     double LongRate = -1;
     bool PerIteration = false;
   };
 
-  /// Runs R alone; returns the kernel's seconds.
-  double runAlone(const Range &R);
+  /// Runs R alone; returns the kernel's seconds, and in Cpu (if given)
+  /// the CPU seconds of the thread over the run.
+  double runAlone(const Range &R, double *Cpu = nullptr);
   DistributionInput costs(const Prospect &To) const;
 
   const LoopSpec &Spec;

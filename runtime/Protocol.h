@@ -20,6 +20,7 @@ namespace dlb {
 enum Tag : int {
   CommandTag = 1,
   BodyTag,
+  BodySlabTag,
   WholeTag,
   ResultHeadTag,
   ResultTag,
