@@ -4,7 +4,7 @@
 Translates and builds a set of loop shapes (short runtime-sized loops
 executed many times, many short executions, two loops per time step with
 halos and a reduction, reductions, bitonic pairs, column distribution,
-pipelines, irregular work), then runs them under random combinations of
+pipelines, irregular work, interleaved starts), then runs them under random combinations of
 strategy x ranks (2-4) x --dlb-period (0 or default) x imbalance threshold
 and cost-benefit test (on or off) x emulated load (kind and seed). Every
 combination of strategy, ranks, period and gates runs at least once per
@@ -60,6 +60,9 @@ PROGRAMS = [
     ("stride", "test/e2e/Inputs/stride.cpp", ["120", "3"]),
     ("resident", "test/e2e/Inputs/resident.cpp", []),
     ("fdtd", "examples/kernels/fdtd-2d.cpp", []),
+    # Under --dlb-distribute=auto its loop of unknown work starts from
+    # interleaved blocks (Partition.h, interleavedPartition).
+    ("distribute", "test/e2e/Inputs/distribute.cpp", []),
 ]
 
 
