@@ -6,7 +6,10 @@
 // uniform and one of increasing work, with reductions, and one whose work
 // dlbcc cannot know (an inner loop that runs until a sum reaches a goal
 // read from an array): a band of its iterations costs 40 times the others,
-// which the samples find.
+// which the samples find; it runs twice in a time loop that calls a
+// function of the program (so its array is not kept on the ranks), the
+// second time from interleaved blocks in the proportions of the first
+// execution's speeds.
 #include <cstdio>
 
 #ifndef N
@@ -19,6 +22,10 @@
 static double x[N], y[N];
 static long long r[M], t[M], v[M];
 static long long goal[M];
+
+// A function of the program: the time loop that calls it keeps no array on
+// the ranks (annotations.md, section 8a).
+static long long twice(long long x) { return 2 * x; }
 
 int main() {
   int i, j;
@@ -51,22 +58,25 @@ int main() {
     t[i] = a;
     u += a;
   }
-  for (i = 0; i < M; i++)
-    goal[i] = i >= M / 4 && i < M / 2 ? 4800000 : 120000;
-  long long w = 0;
+  long long w = 0, seen = 0;
+  for (int step = 0; step < 2; step++) {
+    for (i = 0; i < M; i++)
+      goal[i] = (i >= M / 4 && i < M / 2 ? 4800000 : 120000) + 1000 * step;
 #pragma dlb doall distribute(v) reduction(+: w)
-  for (i = 0; i < M; i++) {
-    long long a = 0, k = 0;
-    while (a < goal[i])
-      a += (i + k++) % 3 + 1;
-    v[i] = a + k;
-    w += k;
+    for (i = 0; i < M; i++) {
+      long long a = 0, k = 0;
+      while (a < goal[i])
+        a += (i + k++) % 3 + 1;
+      v[i] = a + k;
+      w += k;
+    }
+    seen += twice(step);
   }
   double c = 0;
   for (i = 0; i < N; i++)
     c += y[i];
   for (i = 0; i < M; i++)
     c += r[i] + t[i] + v[i];
-  std::printf("%.6e %lld %lld %lld\n", c, s, u, w);
+  std::printf("%.6e %lld %lld %lld %lld\n", c, s, u, w, seen);
   return 0;
 }
