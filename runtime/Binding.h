@@ -5,7 +5,9 @@
 // balances too, by migrating), the speeds it measured no longer hold and
 // every migration refills the caches. With no more ranks on a host than
 // the cores it may use, each rank is bound to its own core unless the
-// launcher bound it already (--dlb-bind).
+// launcher bound it already (--dlb-bind): the least loaded cores (by other
+// processes, read in /proc/stat) to the lowest ranks, rank 0 first, which
+// runs the program's sequential code.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_BINDING_H
