@@ -57,9 +57,9 @@ Range sentRange(const LoopSpec &Spec, const ArrayArg &A, const Range &Iters,
 }
 
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
-               const Piece *Source, SlabSet Which) {
-  forEachSlab(Spec, R, Which, [&](std::size_t Slot, const ArrayArg &A,
-                                  const Range &Need) {
+               const Piece *Source) {
+  forEachSlab(Spec, R, SlabSet::All, [&](std::size_t Slot, const ArrayArg &A,
+                                         const Range &Need) {
     char *To = Out.reserve(slabBytes(A, Need), PieceAlign);
     if (!Source) {
       packSlab(A, Need, To);

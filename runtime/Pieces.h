@@ -124,10 +124,10 @@ void forEachSlab(const LoopSpec &Spec, const Range &R, SlabSet Which, Fn F) {
 }
 
 /// Appends to Out, for each side and distributed array, the slab that the
-/// units R need, taken from Source (or from the user's arrays when Source is null),
-/// aligned for use in place by the receiver.
+/// units R need, taken from Source (or from the user's arrays when Source is
+/// null), aligned for use in place by the receiver: work moved between ranks.
 void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
-               const Piece *Source, SlabSet Which = SlabSet::All);
+               const Piece *Source);
 /// Reads back what packSlabs wrote into a new piece that keeps Storage.
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
                   std::shared_ptr<std::vector<char>> Storage,
