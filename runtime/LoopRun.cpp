@@ -278,8 +278,7 @@ std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
   for (const Range &B : Blocks)
     forEachSlab(Spec, B, SlabSet::Sent,
                 [&](std::size_t, const ArrayArg &A, const Range &Need) {
-                  Bytes = (Bytes + PieceAlign - 1) / PieceAlign * PieceAlign +
-                          slabBytes(A, Need);
+                  Bytes = alignUp(Bytes, PieceAlign) + slabBytes(A, Need);
                 });
   auto Storage = std::make_shared<std::vector<char>>(Bytes);
   Reader In(*Storage);
@@ -410,6 +409,14 @@ void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
     View.Rows = rowsOf(Layout, Table);
 }
 
+/// Whether an execution's first distribution follows measured speeds (those
+/// of the last execution, or alike work on interleaved blocks): a block
+/// loop balanced while it runs or between executions.
+bool balancedStart(const ExecParams &Params, Schedule Sched) {
+  return (Params.Strat != Strategy::Static || Params.Between) &&
+         Sched == Schedule::Block;
+}
+
 /// The first distribution: under a dynamic strategy a block loop that ran
 /// before starts where its last execution's speeds say (the balancing then
 /// corrects what changed); one that Interleaves (an irregular loop:
@@ -423,9 +430,7 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
   const auto &Histories = context().Histories;
   auto It = Histories.find(&Desc);
   const bool Remembered =
-      (Params.Strat != Strategy::Static || Params.Between) &&
-      Sched == Schedule::Block &&
-      It != Histories.end() &&
+      balancedStart(Params, Sched) && It != Histories.end() &&
       static_cast<int>(It->second.weights().size()) == Ranks;
   if (Params.Pipelined) {
     std::vector<double> Speeds(Params.Stages, 1.0);
@@ -969,8 +974,7 @@ void RootExecution::partition() {
   // A dynamic strategy measures the ranks' speeds on what they ran: on
   // interleaved blocks where the samples found the cost to vary.
   Interleaved = History.Irregular && !Alone && !Owned && !Rule &&
-                !L.Pipelined && L.Sched == Schedule::Block &&
-                (Params.Strat != Strategy::Static || Params.Between);
+                !L.Pipelined && balancedStart(Params, L.Sched);
   Parts = Alone   ? Partition(Ranks)
           : Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
           : Rule  ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)

@@ -23,6 +23,14 @@ Range clip(long long Begin, long long End, long long Extent) {
   return R;
 }
 
+/// Weights a partition can follow: none negative or infinite, some positive.
+bool usableWeights(const std::vector<double> &Weights) {
+  return std::any_of(Weights.begin(), Weights.end(),
+                     [](double W) { return W > 0; }) &&
+         std::all_of(Weights.begin(), Weights.end(),
+                     [](double W) { return W >= 0 && std::isfinite(W); });
+}
+
 } // namespace
 
 std::vector<std::vector<Range>> initialPartition(Schedule S, long long Lb,
@@ -53,12 +61,7 @@ std::vector<std::vector<Range>>
 weightedPartition(long long Lb, long long Ub,
                   const std::vector<double> &Weights) {
   const int Ranks = static_cast<int>(Weights.size());
-  const bool Usable =
-      std::any_of(Weights.begin(), Weights.end(),
-                  [](double W) { return W > 0; }) &&
-      std::all_of(Weights.begin(), Weights.end(),
-                  [](double W) { return W >= 0 && std::isfinite(W); });
-  if (!Usable || Ub <= Lb)
+  if (!usableWeights(Weights) || Ub <= Lb)
     return initialPartition(Schedule::Block, Lb, Ub, Ranks);
   std::vector<std::vector<Range>> Parts(Ranks);
   const std::vector<long long> Sizes = apportion(Ub - Lb, Weights);
@@ -80,12 +83,8 @@ interleavedPartition(long long Lb, long long Ub,
   std::vector<std::vector<Range>> Parts(Ranks);
   if (Ub <= Lb)
     return Parts;
-  std::vector<double> Shares = Weights;
-  if (!std::any_of(Shares.begin(), Shares.end(),
-                   [](double W) { return W > 0; }) ||
-      !std::all_of(Shares.begin(), Shares.end(),
-                   [](double W) { return W >= 0 && std::isfinite(W); }))
-    Shares.assign(Ranks, 1.0);
+  const std::vector<double> Shares =
+      usableWeights(Weights) ? Weights : std::vector<double>(Ranks, 1.0);
   const long long Size =
       std::max(1LL, (Ub - Lb) / (Ranks * BlocksPerRank));
   std::vector<long long> Given(Ranks, 0);

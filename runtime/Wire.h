@@ -21,6 +21,12 @@ namespace dlb {
 /// buffer (new'd buffers are aligned at least this much).
 constexpr std::size_t PieceAlign = alignof(std::max_align_t);
 
+/// Offset rounded up to a multiple of Align: where Writer::reserve and
+/// Reader::take place an aligned part.
+inline std::size_t alignUp(std::size_t Offset, std::size_t Align) {
+  return (Offset + Align - 1) / Align * Align;
+}
+
 class Writer {
 public:
   template <class T> void put(const T &V) {
@@ -37,7 +43,7 @@ public:
   /// Appends Bytes bytes starting at a multiple of Align; returns them to be
   /// filled before the next append.
   char *reserve(std::size_t Bytes, std::size_t Align = 1) {
-    std::size_t Start = (Buf.size() + Align - 1) / Align * Align;
+    const std::size_t Start = alignUp(Buf.size(), Align);
     Buf.resize(Start + Bytes);
     return Buf.data() + Start;
   }
@@ -64,7 +70,7 @@ public:
   }
   /// The next Bytes bytes, starting at a multiple of Align (as reserved).
   char *take(std::size_t Bytes, std::size_t Align = 1) {
-    std::size_t Start = (Pos + Align - 1) / Align * Align;
+    const std::size_t Start = alignUp(Pos, Align);
     assert(Start + Bytes <= Buf.size() && "message shorter than expected");
     Pos = Start + Bytes;
     return Buf.data() + Start;
