@@ -10,17 +10,56 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
-#include <sstream>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include <dirent.h>
 #include <sched.h>
 #include <unistd.h>
 
 namespace dlb {
 namespace {
+
+/// What bindEarly saw before MPI_Init, for bindRank: the CPUs the launcher
+/// gave this process (before bindEarly narrowed them) and the tasks of
+/// other processes runnable on each CPU.
+struct EarlyLook {
+  bool Kept = false;
+  cpu_set_t Cpus;
+  std::vector<std::uint32_t> Load;
+};
+
+EarlyLook &earlyLook() {
+  static EarlyLook L;
+  return L;
+}
+
+/// This rank's place among the ranks of its host as the launcher tells it
+/// before MPI_Init (Hydra, Open MPI, MVAPICH); false if it does not.
+bool launcherPlace(int &LocalRank, int &LocalSize) {
+  static const char *const Names[][2] = {
+      {"MPI_LOCALRANKID", "MPI_LOCALNRANKS"},
+      {"OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_SIZE"},
+      {"MV2_COMM_WORLD_LOCAL_RANK", "MV2_COMM_WORLD_LOCAL_SIZE"}};
+  for (const auto &Pair : Names) {
+    const char *Rank = std::getenv(Pair[0]);
+    const char *Size = std::getenv(Pair[1]);
+    if (!Rank || !Size)
+      continue;
+    char *End = nullptr;
+    LocalRank = static_cast<int>(std::strtol(Rank, &End, 10));
+    if (*End)
+      return false;
+    LocalSize = static_cast<int>(std::strtol(Size, &End, 10));
+    return !*End && LocalRank >= 0 && LocalRank < LocalSize;
+  }
+  return false;
+}
 
 /// This rank's place among the ranks of its host (same processor name):
 /// an allgather of the names' hashes, waited by waitAll's sleeping tests.
@@ -28,7 +67,13 @@ namespace {
 /// that shares its core with a busy process spins away whole time slices:
 /// 12-43 ms on 2 ranks next to a CPU hog (0.6 ms on an idle machine).
 /// Leader: the lowest rank on this host.
-void hostPlace(int &LocalRank, int &LocalSize, int &Leader) {
+struct HostPlace {
+  int LocalRank = 0;
+  int LocalSize = 1;
+  int Leader = 0;
+};
+
+HostPlace hostPlace() {
   const Context &C = context();
   char Name[MPI_MAX_PROCESSOR_NAME] = {};
   int Length = 0;
@@ -40,41 +85,26 @@ void hostPlace(int &LocalRank, int &LocalSize, int &Leader) {
   MPI_Iallgather(&Mine, 1, MPI_UINT64_T, All.data(), 1, MPI_UINT64_T, C.Comm,
                  &Reqs[0]);
   waitAll(Reqs, {"the host names of the ranks"});
-  LocalRank = static_cast<int>(
+  HostPlace P;
+  P.LocalRank = static_cast<int>(
       std::count(All.begin(), All.begin() + C.Rank, Mine));
-  LocalSize = static_cast<int>(std::count(All.begin(), All.end(), Mine));
-  Leader = static_cast<int>(std::find(All.begin(), All.end(), Mine) -
-                            All.begin());
+  P.LocalSize = static_cast<int>(std::count(All.begin(), All.end(), Mine));
+  P.Leader = static_cast<int>(std::find(All.begin(), All.end(), Mine) -
+                              All.begin());
+  return P;
 }
 
 /// The CPUs ranked by load: at most this many.
 constexpr int RankedCpus = 64;
-/// The window over which their load is measured: /proc/stat counts in
-/// ticks of about 10 ms (here 4 in 30 ms for a CPU a busy process holds, 0
-/// for an idle one); 20 ms tell the two apart at the cost of 20 ms of
-/// every start-up that binds.
-constexpr double LoadWindowSeconds = 0.02;
 
-/// The busy ticks (user, nice, system, irq, softirq, steal) of CPUs 0 to
-/// RankedCpus - 1 in /proc/stat; all 0 if it cannot be read.
-std::vector<std::uint32_t> busyTicks() {
-  std::vector<std::uint32_t> Busy(RankedCpus, 0);
-  std::ifstream Stat("/proc/stat");
-  std::string Line;
-  while (std::getline(Stat, Line)) {
-    if (Line.compare(0, 3, "cpu") != 0 || Line.size() < 4 ||
-        Line[3] < '0' || Line[3] > '9')
-      continue;
-    std::istringstream Fields(Line.substr(3));
-    unsigned long long Cpu = 0, User = 0, Nice = 0, System = 0, Idle = 0,
-                       Wait = 0, Irq = 0, SoftIrq = 0, Steal = 0;
-    Fields >> Cpu >> User >> Nice >> System >> Idle >> Wait >> Irq >>
-        SoftIrq >> Steal;
-    if (Fields && Cpu < RankedCpus)
-      Busy[Cpu] = static_cast<std::uint32_t>(User + Nice + System + Irq +
-                                             SoftIrq + Steal);
-  }
-  return Busy;
+/// Whether the directory entry names a process or thread (all digits).
+bool isId(const char *Name) {
+  if (!*Name)
+    return false;
+  for (; *Name; ++Name)
+    if (*Name < '0' || *Name > '9')
+      return false;
+  return true;
 }
 
 /// Whether some rank binds (every rank asks: the measurement below is a
@@ -87,49 +117,158 @@ bool anyBinds(bool Mine) {
   return Out != 0;
 }
 
-/// The busy ticks of the host's CPUs over LoadWindowSeconds while every
-/// rank sleeps, as the host's leader measured them (so that the ranks of a
-/// host agree): what other processes use.
-std::vector<std::uint32_t> foreignLoad(int Leader) {
-  const std::vector<std::uint32_t> Before = busyTicks();
-  sleepFor(LoadWindowSeconds);
-  std::vector<std::uint32_t> Mine = busyTicks();
-  for (int Cpu = 0; Cpu < RankedCpus; ++Cpu)
-    Mine[Cpu] -= std::min(Mine[Cpu], Before[Cpu]);
+/// The tasks of other processes runnable on each CPU of this host, as its
+/// leader saw them before MPI_Init (so that the ranks of a host agree).
+std::vector<std::uint32_t> foreignLoad(const HostPlace &P) {
   const Context &C = context();
+  std::vector<std::uint32_t> Mine = earlyLook().Load;
+  Mine.resize(RankedCpus, 0);
   std::vector<std::uint32_t> All(static_cast<std::size_t>(C.Size) *
                                  RankedCpus);
   Requests Reqs(1);
   MPI_Iallgather(Mine.data(), RankedCpus, MPI_UINT32_T, All.data(),
                  RankedCpus, MPI_UINT32_T, C.Comm, &Reqs[0]);
   waitAll(Reqs, {"the load of the ranks' CPUs"});
-  return {All.begin() + static_cast<long>(Leader) * RankedCpus,
-          All.begin() + static_cast<long>(Leader + 1) * RankedCpus};
+  return {All.begin() + static_cast<long>(P.Leader) * RankedCpus,
+          All.begin() + static_cast<long>(P.Leader + 1) * RankedCpus};
+}
+
+/// Binds this process to Cpu.
+bool bindTo(int Cpu) {
+  cpu_set_t One;
+  CPU_ZERO(&One);
+  CPU_SET(Cpu, &One);
+  return sched_setaffinity(0, sizeof(One), &One) == 0;
+}
+
+/// The allowed CPUs in number order.
+std::vector<int> cpusOf(const cpu_set_t &Allowed) {
+  std::vector<int> Cpus;
+  for (int Cpu = 0; Cpu < CPU_SETSIZE; ++Cpu)
+    if (CPU_ISSET(Cpu, &Allowed))
+      Cpus.push_back(Cpu);
+  return Cpus;
 }
 
 } // namespace
+
+bool parseTaskStat(const std::string &Text, TaskStat &Task) {
+  // "pid (comm) S ppid ...": comm may hold spaces and parentheses, so the
+  // fields start after the last ')'; the state is field 3, the parent
+  // field 4 and the CPU the task last ran on field 39 (proc(5)).
+  const std::size_t Close = Text.rfind(')');
+  if (Close == std::string::npos || Close + 2 >= Text.size())
+    return false;
+  Task.State = Text[Close + 2];
+  std::size_t At = Close + 2;
+  for (int Field = 3; Field < 39; ++Field) {
+    At = Text.find(' ', At);
+    if (At == std::string::npos)
+      return false;
+    ++At;
+    if (Field == 3)
+      Task.Parent = std::atoi(Text.c_str() + At);
+  }
+  char *End = nullptr;
+  const long Cpu = std::strtol(Text.c_str() + At, &End, 10);
+  if (End == Text.c_str() + At || Cpu < 0)
+    return false;
+  Task.Cpu = static_cast<int>(Cpu);
+  return true;
+}
+
+std::vector<std::uint32_t> runnableTasks(int Self) {
+  std::vector<std::uint32_t> Runnable(RankedCpus, 0);
+  auto Read = [](const std::string &Path, TaskStat &Task) {
+    std::ifstream Stat(Path);
+    const std::string Text((std::istreambuf_iterator<char>(Stat)),
+                           std::istreambuf_iterator<char>());
+    return parseTaskStat(Text, Task);
+  };
+  const std::string Proc = "/proc/";
+  TaskStat Me, Parent;
+  if (!Read(Proc + std::to_string(Self) + "/stat", Me))
+    return Runnable;
+  Read(Proc + std::to_string(Me.Parent) + "/stat", Parent);
+  DIR *Procs = opendir("/proc");
+  if (!Procs)
+    return Runnable;
+  while (const dirent *Entry = readdir(Procs)) {
+    if (!isId(Entry->d_name))
+      continue;
+    const int Pid = std::atoi(Entry->d_name);
+    const std::string Tasks = Proc + Entry->d_name + "/task/";
+    DIR *Threads = opendir(Tasks.c_str());
+    if (!Threads)
+      continue;
+    while (const dirent *Thread = readdir(Threads)) {
+      TaskStat Task;
+      // The launcher, its helper and the ranks it started are the job.
+      if (isId(Thread->d_name) && Read(Tasks + Thread->d_name + "/stat", Task) &&
+          Task.State == 'R' && Task.Cpu < RankedCpus && Pid != Me.Parent &&
+          Pid != Parent.Parent && Task.Parent != Me.Parent)
+        ++Runnable[static_cast<std::size_t>(Task.Cpu)];
+    }
+    closedir(Threads);
+  }
+  closedir(Procs);
+  return Runnable;
+}
+
+std::vector<int> cpusByLoad(std::vector<int> Cpus,
+                            const std::vector<std::uint32_t> &Load) {
+  std::stable_sort(Cpus.begin(), Cpus.end(), [&](int A, int B) {
+    auto Of = [&](int Cpu) {
+      return Cpu < static_cast<int>(Load.size())
+                 ? Load[static_cast<std::size_t>(Cpu)]
+                 : 0;
+    };
+    return Of(A) < Of(B);
+  });
+  return Cpus;
+}
+
+void bindEarly(BindMode Mode) {
+  EarlyLook &L = earlyLook();
+  if (Mode == BindMode::None ||
+      sched_getaffinity(0, sizeof(L.Cpus), &L.Cpus) != 0)
+    return;
+  L.Kept = true;
+  L.Load = runnableTasks(getpid());
+  // Bind only where bindRank binds for sure (it settles the core).
+  int LocalRank = 0, LocalSize = 1;
+  const std::vector<int> Cpus = cpusOf(L.Cpus);
+  if (!launcherPlace(LocalRank, LocalSize) || LocalSize < 2 ||
+      LocalSize > static_cast<int>(Cpus.size()) ||
+      static_cast<long>(Cpus.size()) < sysconf(_SC_NPROCESSORS_ONLN))
+    return;
+  bindTo(cpusByLoad(Cpus, L.Load)[static_cast<std::size_t>(LocalRank)]);
+}
 
 std::string bindRank(BindMode Mode) {
   // Every rank has the same Mode: they all take part in hostPlace or none.
   if (Mode == BindMode::None)
     return "not bound (--dlb-bind=none)";
-  int LocalRank = 0, LocalSize = 1, Leader = 0;
-  hostPlace(LocalRank, LocalSize, Leader);
+  const HostPlace P = hostPlace();
+  const EarlyLook &L = earlyLook();
   cpu_set_t Allowed;
   CPU_ZERO(&Allowed);
-  const bool Readable = sched_getaffinity(0, sizeof(Allowed), &Allowed) == 0;
+  const bool Readable =
+      L.Kept || sched_getaffinity(0, sizeof(Allowed), &Allowed) == 0;
+  if (L.Kept)
+    Allowed = L.Cpus;
   const int Cpus = Readable ? CPU_COUNT(&Allowed) : 0;
   const long Online = sysconf(_SC_NPROCESSORS_ONLN);
   std::string Why;
   if (!Readable)
     Why = "not bound (its CPUs cannot be read)";
-  else if (Mode == BindMode::Auto && LocalSize == 1)
+  else if (Mode == BindMode::Auto && P.LocalSize == 1)
     Why = "not bound: the only rank on this host";
   else if (Mode == BindMode::Auto && Cpus < Online)
     Why = "not bound: the launcher (or taskset) already restricted it to " +
           std::to_string(Cpus) + " CPU(s)";
-  else if (Mode == BindMode::Auto && LocalSize > Cpus)
-    Why = "not bound: " + std::to_string(LocalSize) + " ranks share " +
+  else if (Mode == BindMode::Auto && P.LocalSize > Cpus)
+    Why = "not bound: " + std::to_string(P.LocalSize) + " ranks share " +
           std::to_string(Cpus) + " CPUs on this host";
   // The allowed CPUs, the least loaded by other processes first (in
   // number order among equals): rank 0 runs the program's sequential code
@@ -137,25 +276,20 @@ std::string bindRank(BindMode Mode) {
   // the last local rank. Next to a CPU hog on core 0, jacobi2d's loops,
   // which run on rank 0 alone once distributing does not pay, ran at half
   // speed there.
-  std::vector<int> Order;
-  for (int Cpu = 0; Cpu < CPU_SETSIZE; ++Cpu)
-    if (Readable && CPU_ISSET(Cpu, &Allowed))
-      Order.push_back(Cpu);
-  if (anyBinds(Why.empty())) {
-    const std::vector<std::uint32_t> Load = foreignLoad(Leader);
-    std::stable_sort(Order.begin(), Order.end(), [&](int A, int B) {
-      auto Of = [&](int Cpu) { return Cpu < RankedCpus ? Load[Cpu] : 0; };
-      return Of(A) < Of(B);
-    });
-  }
-  if (!Why.empty())
+  std::vector<int> Order = Readable ? cpusOf(Allowed) : std::vector<int>();
+  if (anyBinds(Why.empty()))
+    Order = cpusByLoad(std::move(Order), foreignLoad(P));
+  if (!Why.empty()) {
+    // bindEarly's guess of the launcher's place did not hold: give the
+    // rank its launcher's CPUs back.
+    if (L.Kept)
+      sched_setaffinity(0, sizeof(L.Cpus), &L.Cpus);
     return Why;
+  }
   // The LocalRank-th of them (round robin when oversubscribed).
-  const int Cpu = Order[static_cast<std::size_t>(LocalRank) % Order.size()];
-  cpu_set_t One;
-  CPU_ZERO(&One);
-  CPU_SET(Cpu, &One);
-  if (sched_setaffinity(0, sizeof(One), &One) != 0)
+  const int Cpu =
+      Order[static_cast<std::size_t>(P.LocalRank) % Order.size()];
+  if (!bindTo(Cpu))
     return "not bound (sched_setaffinity failed)";
   return "bound to cpu " + std::to_string(Cpu);
 }

@@ -264,13 +264,16 @@ bool bindAndMeasure(std::string &Error) {
 } // namespace
 
 int runMain(int Argc, char **Argv, UserMainFn UserMain) {
-  initProcess(Argc, Argv);
-  Context &C = context();
-
   // Every rank parses the same arguments and gets rank 0's answer about
-  // the network profile, so every rank fails alike.
+  // the network profile, so every rank fails alike. The options come
+  // first: --dlb-bind says whether to bind before MPI_Init.
+  Context &C = context();
   std::string Error;
-  if (!startUp(Argc, Argv, Error) || !bindAndMeasure(Error)) {
+  const bool Parsed = startUp(Argc, Argv, Error);
+  if (Parsed)
+    bindEarly(C.Opts.Bind);
+  initProcess(Argc, Argv);
+  if (!Parsed || !bindAndMeasure(Error)) {
     if (C.Rank == 0)
       std::fprintf(stderr, "dlb: error: %s\n", Error.c_str());
     finish();

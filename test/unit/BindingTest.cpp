@@ -1,0 +1,75 @@
+//===- BindingTest.cpp - Tests of the load look behind --dlb-bind ---------===//
+//
+// Owns the unit tests of dlb::parseTaskStat, dlb::runnableTasks and
+// dlb::cpusByLoad.
+//
+//===----------------------------------------------------------------------===//
+#include "Binding.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+using namespace dlb;
+
+namespace {
+
+TEST(Binding, ParsesAStatLineWhoseNameHoldsSpacesAndParentheses) {
+  // 52 fields as Linux 6 writes them; field 39 (the CPU) is 3.
+  const std::string Text =
+      "4242 (my (odd) prog) R 17 4242 17 0 -1 4194304 120 0 0 0 5 1 0 0 20 "
+      "0 1 0 1000 9000000 300 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 "
+      "17 3 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+  TaskStat Task;
+  ASSERT_TRUE(parseTaskStat(Text, Task));
+  EXPECT_EQ(Task.State, 'R');
+  EXPECT_EQ(Task.Parent, 17);
+  EXPECT_EQ(Task.Cpu, 3);
+}
+
+TEST(Binding, RejectsTextThatIsNotAStatLine) {
+  TaskStat Task;
+  EXPECT_FALSE(parseTaskStat("", Task));
+  EXPECT_FALSE(parseTaskStat("12 (cut short) S 1 2 3", Task));
+  EXPECT_FALSE(parseTaskStat("no parenthesis at all", Task));
+}
+
+TEST(Binding, OrdersCpusLeastLoadedFirstAndKeepsNumberOrderAmongEquals) {
+  EXPECT_EQ(cpusByLoad({0, 1, 2, 3}, {2, 0, 1, 0}),
+            (std::vector<int>{1, 3, 2, 0}));
+  // A CPU the look does not cover counts as idle.
+  EXPECT_EQ(cpusByLoad({0, 70}, {1}), (std::vector<int>{70, 0}));
+}
+
+TEST(Binding, SeesABusyThreadOfAnotherJobOnItsCpu) {
+  // A spinning thread is runnable at every look, on the CPU it is bound
+  // to. Self is a process of another job (init's child: not this test's
+  // parent, grandparent or sibling), so this process's tasks count.
+  cpu_set_t Allowed;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(Allowed), &Allowed), 0);
+  int Cpu = 0;
+  while (!CPU_ISSET(Cpu, &Allowed))
+    ++Cpu;
+  std::atomic<bool> Stop{false};
+  std::thread Spinner([&] {
+    cpu_set_t One;
+    CPU_ZERO(&One);
+    CPU_SET(Cpu, &One);
+    pthread_setaffinity_np(pthread_self(), sizeof(One), &One);
+    while (!Stop.load(std::memory_order_relaxed)) {
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const std::vector<std::uint32_t> Runnable = runnableTasks(1);
+  Stop = true;
+  Spinner.join();
+  ASSERT_EQ(Runnable.size(), 64u);
+  EXPECT_GE(Runnable[static_cast<std::size_t>(Cpu)], 1u);
+}
+
+} // namespace
