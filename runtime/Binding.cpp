@@ -11,14 +11,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <unistd.h>
 
@@ -179,11 +178,18 @@ bool parseTaskStat(const std::string &Text, TaskStat &Task) {
 
 std::vector<std::uint32_t> runnableTasks(int Self) {
   std::vector<std::uint32_t> Runnable(RankedCpus, 0);
+  // read(2), not a stream: a task that exits between the listing and the
+  // read fails it (ESRCH), and libstdc++'s filebuf throws on that.
   auto Read = [](const std::string &Path, TaskStat &Task) {
-    std::ifstream Stat(Path);
-    const std::string Text((std::istreambuf_iterator<char>(Stat)),
-                           std::istreambuf_iterator<char>());
-    return parseTaskStat(Text, Task);
+    const int Fd = open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (Fd < 0)
+      return false;
+    char Text[4096];
+    const ssize_t Got = read(Fd, Text, sizeof(Text));
+    close(Fd);
+    return Got > 0 &&
+           parseTaskStat(std::string(Text, static_cast<std::size_t>(Got)),
+                         Task);
   };
   const std::string Proc = "/proc/";
   TaskStat Me, Parent;
