@@ -58,8 +58,12 @@ constexpr long long Strata8 = 8;
 /// (Probe::irregular): beyond what cold caches make of a first chunk...
 constexpr double IrregularFactor = 4;
 /// ...in chunks of this many CPU seconds at least: a chunk of nearly no
-/// work (a triangular loop's first row) costs the call, whatever its W.
+/// work (a triangular loop's first row) costs the call, whatever its W...
 constexpr double LongChunkSeconds = 20e-6;
+/// ...in this many strata at least: one stratum's sample, taken while the
+/// host ran the sanitized test suite on both cores, once cost 4 times the
+/// others' CPU seconds per W in a triangular loop (one sample a stratum).
+constexpr long CostlyStrata = 2;
 
 } // namespace
 
@@ -182,14 +186,14 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
 }
 
 bool Probe::irregular() const {
-  double Least = 0, Most = 0;
-  for (const Stratum &S : Strata) {
-    if (!(S.LongRate > 0))
-      continue;
-    Least = Least > 0 ? std::min(Least, S.LongRate) : S.LongRate;
-    Most = std::max(Most, S.LongRate);
-  }
-  return Least > 0 && Most > IrregularFactor * Least;
+  double Least = 0;
+  for (const Stratum &S : Strata)
+    if (S.LongRate > 0)
+      Least = Least > 0 ? std::min(Least, S.LongRate) : S.LongRate;
+  const auto Costly = std::count_if(
+      Strata.begin(), Strata.end(),
+      [&](const Stratum &S) { return S.LongRate > IrregularFactor * Least; });
+  return Least > 0 && Costly >= CostlyStrata;
 }
 
 void Probe::runAll(const Range &Space) {

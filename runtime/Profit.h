@@ -48,10 +48,11 @@ public:
   void runRest();
   /// Runs all of Space alone, without sampling.
   void runAll(const Range &Space);
-  /// Whether the samples' CPU seconds per work unit differ more than 4
-  /// times between strata (among chunks of 20 us or more; CPU time, so
-  /// that a sample during which the rank was descheduled does not look
-  /// costly): the loop's W (dlbcc's estimate, uniform where the
+  /// Whether the samples' CPU seconds per work unit are more than 4 times
+  /// the cheapest stratum's in two strata or more (among chunks of 20 us
+  /// or more; CPU time, so that a sample during which the rank was
+  /// descheduled does not look costly; two strata, so that one disturbed
+  /// sample does not): the loop's W (dlbcc's estimate, uniform where the
   /// cost depends on the data) misses how the cost of its iterations
   /// varies along them.
   bool irregular() const;
