@@ -240,12 +240,16 @@ void bindEarly(BindMode Mode) {
       sched_getaffinity(0, sizeof(L.Cpus), &L.Cpus) != 0)
     return;
   L.Kept = true;
+  // The only rank of its host has no core to choose: no look (a 1-rank
+  // run pays nothing for it).
+  int LocalRank = 0, LocalSize = 1;
+  const bool Placed = launcherPlace(LocalRank, LocalSize);
+  if (Placed && LocalSize < 2)
+    return;
   L.Load = runnableTasks(getpid());
   // Bind only where bindRank binds for sure (it settles the core).
-  int LocalRank = 0, LocalSize = 1;
   const std::vector<int> Cpus = cpusOf(L.Cpus);
-  if (!launcherPlace(LocalRank, LocalSize) || LocalSize < 2 ||
-      LocalSize > static_cast<int>(Cpus.size()) ||
+  if (!Placed || LocalSize > static_cast<int>(Cpus.size()) ||
       static_cast<long>(Cpus.size()) < sysconf(_SC_NPROCESSORS_ONLN))
     return;
   bindTo(cpusByLoad(Cpus, L.Load)[static_cast<std::size_t>(LocalRank)]);
