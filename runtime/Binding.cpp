@@ -140,6 +140,22 @@ bool bindTo(int Cpu) {
   return sched_setaffinity(0, sizeof(One), &One) == 0;
 }
 
+/// Why --dlb-bind=Mode (auto or core) leaves a rank unbound, with LocalSize
+/// ranks on its host and Cpus of the Online CPUs allowed; empty: it binds.
+std::string whyUnbound(BindMode Mode, int LocalSize, int Cpus, long Online) {
+  if (Mode != BindMode::Auto)
+    return {};
+  if (LocalSize == 1)
+    return "not bound: the only rank on this host";
+  if (Cpus < Online)
+    return "not bound: the launcher (or taskset) already restricted it to " +
+           std::to_string(Cpus) + " CPU(s)";
+  if (LocalSize > Cpus)
+    return "not bound: " + std::to_string(LocalSize) + " ranks share " +
+           std::to_string(Cpus) + " CPUs on this host";
+  return {};
+}
+
 /// The allowed CPUs in number order.
 std::vector<int> cpusOf(const cpu_set_t &Allowed) {
   std::vector<int> Cpus;
@@ -249,8 +265,10 @@ void bindEarly(BindMode Mode) {
   L.Load = runnableTasks(getpid());
   // Bind only where bindRank binds for sure (it settles the core).
   const std::vector<int> Cpus = cpusOf(L.Cpus);
-  if (!Placed || LocalSize > static_cast<int>(Cpus.size()) ||
-      static_cast<long>(Cpus.size()) < sysconf(_SC_NPROCESSORS_ONLN))
+  if (!Placed || !whyUnbound(BindMode::Auto, LocalSize,
+                             static_cast<int>(Cpus.size()),
+                             sysconf(_SC_NPROCESSORS_ONLN))
+                      .empty())
     return;
   bindTo(cpusByLoad(Cpus, L.Load)[static_cast<std::size_t>(LocalRank)]);
 }
@@ -267,19 +285,10 @@ std::string bindRank(BindMode Mode) {
       L.Kept || sched_getaffinity(0, sizeof(Allowed), &Allowed) == 0;
   if (L.Kept)
     Allowed = L.Cpus;
-  const int Cpus = Readable ? CPU_COUNT(&Allowed) : 0;
-  const long Online = sysconf(_SC_NPROCESSORS_ONLN);
-  std::string Why;
-  if (!Readable)
-    Why = "not bound (its CPUs cannot be read)";
-  else if (Mode == BindMode::Auto && P.LocalSize == 1)
-    Why = "not bound: the only rank on this host";
-  else if (Mode == BindMode::Auto && Cpus < Online)
-    Why = "not bound: the launcher (or taskset) already restricted it to " +
-          std::to_string(Cpus) + " CPU(s)";
-  else if (Mode == BindMode::Auto && P.LocalSize > Cpus)
-    Why = "not bound: " + std::to_string(P.LocalSize) + " ranks share " +
-          std::to_string(Cpus) + " CPUs on this host";
+  const std::string Why =
+      Readable ? whyUnbound(Mode, P.LocalSize, CPU_COUNT(&Allowed),
+                            sysconf(_SC_NPROCESSORS_ONLN))
+               : "not bound (its CPUs cannot be read)";
   // The allowed CPUs, the least loaded by other processes first (in
   // number order among equals): rank 0 runs the program's sequential code
   // and answers the others, so a CPU that a busy process shares goes to
