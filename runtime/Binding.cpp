@@ -9,6 +9,7 @@
 #include "Context.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -19,14 +20,15 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace dlb {
 namespace {
 
 /// What bindEarly saw before MPI_Init, for bindRank: the CPUs the launcher
-/// gave this process (before bindEarly narrowed them) and the tasks of
-/// other processes runnable on each CPU.
+/// gave this process (before bindEarly narrowed them) and the load of
+/// other processes' runnable tasks on each CPU (runnableTasks).
 struct EarlyLook {
   bool Kept = false;
   cpu_set_t Cpus;
@@ -116,7 +118,7 @@ bool anyBinds(bool Mine) {
   return Out != 0;
 }
 
-/// The tasks of other processes runnable on each CPU of this host, as its
+/// The load of other processes' runnable tasks on each CPU of this host, as its
 /// leader saw them before MPI_Init (so that the ranks of a host agree).
 std::vector<std::uint32_t> foreignLoad(const HostPlace &P) {
   const Context &C = context();
@@ -170,26 +172,51 @@ std::vector<int> cpusOf(const cpu_set_t &Allowed) {
 bool parseTaskStat(const std::string &Text, TaskStat &Task) {
   // "pid (comm) S ppid ...": comm may hold spaces and parentheses, so the
   // fields start after the last ')'; the state is field 3, the parent
-  // field 4 and the CPU the task last ran on field 39 (proc(5)).
+  // field 4, the CPU time fields 14 and 15, the start field 22 and the CPU
+  // the task last ran on field 39 (proc(5)).
   const std::size_t Close = Text.rfind(')');
   if (Close == std::string::npos || Close + 2 >= Text.size())
     return false;
   Task.State = Text[Close + 2];
   std::size_t At = Close + 2;
+  const char *Begin = Text.c_str();
   for (int Field = 3; Field < 39; ++Field) {
     At = Text.find(' ', At);
     if (At == std::string::npos)
       return false;
     ++At;
+    // At: the start of field Field + 1.
     if (Field == 3)
-      Task.Parent = std::atoi(Text.c_str() + At);
+      Task.Parent = std::atoi(Begin + At);
+    else if (Field == 13 || Field == 14)
+      Task.CpuTicks += std::strtoull(Begin + At, nullptr, 10);
+    else if (Field == 21)
+      Task.StartTicks = std::strtoull(Begin + At, nullptr, 10);
   }
   char *End = nullptr;
-  const long Cpu = std::strtol(Text.c_str() + At, &End, 10);
-  if (End == Text.c_str() + At || Cpu < 0)
+  const long Cpu = std::strtol(Begin + At, &End, 10);
+  if (End == Begin + At || Cpu < 0)
     return false;
   Task.Cpu = static_cast<int>(Cpu);
   return true;
+}
+
+std::uint32_t taskLoad(const TaskStat &Task, std::uint64_t NowTicks,
+                       long TicksPerSecond) {
+  // Its share of a CPU over its life (at least 0.1 s of it): 1 for a
+  // CPU-bound process, about 0 for one that started a moment ago (a shell
+  // pipeline's next command) or wakes now and then (a daemon).
+  const double Age = std::max(
+      static_cast<double>(NowTicks > Task.StartTicks
+                              ? NowTicks - Task.StartTicks
+                              : 0),
+      0.1 * static_cast<double>(TicksPerSecond));
+  const double Share =
+      std::min(1.0, static_cast<double>(Task.CpuTicks) / Age);
+  // Runnable now counts a quarter whatever its past: a long-lived process
+  // that has just turned busy.
+  return static_cast<std::uint32_t>(
+      std::lround(TaskLoadScale * (0.25 + 0.75 * Share)));
 }
 
 std::vector<std::uint32_t> runnableTasks(int Self) {
@@ -208,6 +235,12 @@ std::vector<std::uint32_t> runnableTasks(int Self) {
                          Task);
   };
   const std::string Proc = "/proc/";
+  const long TicksPerSecond = sysconf(_SC_CLK_TCK);
+  timespec Boot;
+  clock_gettime(CLOCK_BOOTTIME, &Boot);
+  const std::uint64_t NowTicks = static_cast<std::uint64_t>(
+      (static_cast<double>(Boot.tv_sec) + 1e-9 * static_cast<double>(Boot.tv_nsec)) *
+      static_cast<double>(TicksPerSecond));
   TaskStat Me, Parent;
   if (!Read(Proc + std::to_string(Self) + "/stat", Me))
     return Runnable;
@@ -229,7 +262,8 @@ std::vector<std::uint32_t> runnableTasks(int Self) {
       if (isId(Thread->d_name) && Read(Tasks + Thread->d_name + "/stat", Task) &&
           Task.State == 'R' && Task.Cpu < RankedCpus && Pid != Me.Parent &&
           Pid != Parent.Parent && Task.Parent != Me.Parent)
-        ++Runnable[static_cast<std::size_t>(Task.Cpu)];
+        Runnable[static_cast<std::size_t>(Task.Cpu)] +=
+            taskLoad(Task, NowTicks, TicksPerSecond);
     }
     closedir(Threads);
   }

@@ -6,7 +6,8 @@
 // every migration refills the caches. With no more ranks on a host than
 // the cores it may use, each rank is bound to its own core unless the
 // launcher bound it already (--dlb-bind): the least loaded cores (by other
-// processes' runnable tasks, read in /proc) to the lowest ranks, rank 0
+// processes' runnable tasks, read in /proc, weighted by their use of a
+// CPU since they started) to the lowest ranks, rank 0
 // first, which runs the program's sequential code. Each rank looks at the
 // tasks before MPI_Init and binds itself then already where the launcher
 // says which rank of the host it is: MPI_Init's shared-memory set-up
@@ -43,15 +44,27 @@ struct TaskStat {
   char State = 0; ///< 'R': running or runnable.
   int Parent = 0; ///< The parent process's id.
   int Cpu = -1;   ///< The CPU it last ran on.
+  std::uint64_t CpuTicks = 0;   ///< User and system time, in clock ticks.
+  std::uint64_t StartTicks = 0; ///< When it started, in ticks after boot.
 };
 
 /// Parses the text of a task's stat file; false if it is not one.
 bool parseTaskStat(const std::string &Text, TaskStat &Task);
 
-/// Per CPU (0 to 63), how many tasks (threads) are runnable now, except
-/// those of the job of process Self: its parent (the launcher's helper,
-/// Hydra's proxy), grandparent (mpiexec) and the parent's children (the
-/// ranks). A CPU-bound process is runnable at every look.
+/// What a runnable task adds to its CPU's load: TaskLoadScale for a task
+/// that has used a whole CPU since it started (a CPU-bound process), a
+/// quarter of it for one that has used none (a command started a moment
+/// ago, a daemon waking), in between by its share; NowTicks: clock ticks
+/// since boot.
+constexpr std::uint32_t TaskLoadScale = 1000;
+std::uint32_t taskLoad(const TaskStat &Task, std::uint64_t NowTicks,
+                       long TicksPerSecond);
+
+/// Per CPU (0 to 63), the load (taskLoad) of the tasks (threads) runnable
+/// now, except those of the job of process Self: its parent (the
+/// launcher's helper, Hydra's proxy), grandparent (mpiexec) and the
+/// parent's children (the ranks). A CPU-bound process is runnable at every
+/// look, and weighs as much as four tasks that merely happen to run then.
 std::vector<std::uint32_t> runnableTasks(int Self);
 
 /// Cpus, the least loaded first (Load per CPU number; stable among equals).

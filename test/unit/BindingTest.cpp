@@ -1,7 +1,7 @@
 //===- BindingTest.cpp - Tests of the load look behind --dlb-bind ---------===//
 //
-// Owns the unit tests of dlb::parseTaskStat, dlb::runnableTasks and
-// dlb::cpusByLoad.
+// Owns the unit tests of dlb::parseTaskStat, dlb::taskLoad,
+// dlb::runnableTasks and dlb::cpusByLoad.
 //
 //===----------------------------------------------------------------------===//
 #include "Binding.h"
@@ -30,6 +30,28 @@ TEST(Binding, ParsesAStatLineWhoseNameHoldsSpacesAndParentheses) {
   EXPECT_EQ(Task.State, 'R');
   EXPECT_EQ(Task.Parent, 17);
   EXPECT_EQ(Task.Cpu, 3);
+  EXPECT_EQ(Task.CpuTicks, 6u);
+  EXPECT_EQ(Task.StartTicks, 1000u);
+}
+
+TEST(Binding, WeighsARunnableTaskByItsShareOfACpuSinceItStarted) {
+  TaskStat Hog, Started, Daemon;
+  // Now: 4000 s after boot, at 100 ticks a second. Busy for all of its
+  // last 30 s.
+  const std::uint64_t Now = 400000;
+  Hog.StartTicks = Now - 3000;
+  Hog.CpuTicks = 3000;
+  // Started 5 ms ago, no tick of CPU yet.
+  Started.StartTicks = Now;
+  // Up for an hour, 36 s of CPU.
+  Daemon.StartTicks = Now - 360000;
+  Daemon.CpuTicks = 3600;
+  EXPECT_EQ(taskLoad(Hog, Now, 100), TaskLoadScale);
+  EXPECT_EQ(taskLoad(Started, Now, 100), TaskLoadScale / 4);
+  EXPECT_LT(taskLoad(Daemon, Now, 100), TaskLoadScale * 26 / 100);
+  // Two tasks that merely ran at the look weigh less than one hog: a CPU
+  // with a shell's pipeline starting on it is not the hog's.
+  EXPECT_LT(2 * taskLoad(Started, Now, 100), taskLoad(Hog, Now, 100));
 }
 
 TEST(Binding, RejectsTextThatIsNotAStatLine) {
@@ -69,7 +91,7 @@ TEST(Binding, SeesABusyThreadOfAnotherJobOnItsCpu) {
   Stop = true;
   Spinner.join();
   ASSERT_EQ(Runnable.size(), 64u);
-  EXPECT_GE(Runnable[static_cast<std::size_t>(Cpu)], 1u);
+  EXPECT_GE(Runnable[static_cast<std::size_t>(Cpu)], TaskLoadScale / 4);
 }
 
 TEST(Binding, LooksWhileTasksComeAndGo) {
