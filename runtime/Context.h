@@ -16,10 +16,12 @@
 #include "Pipeline.h"
 
 #include <mpi.h>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <tuple>
 #include <string>
+#include <vector>
 
 namespace dlb {
 
@@ -99,8 +101,11 @@ struct Context {
   /// Per doall loop: the iterations of the last execution that rank 0
   /// sampled (Profit.h), and whether it then ran alone (Decided: one was
   /// sampled, or its history sent it alone). Under kept arrays,
-  /// Slower counts the executions in a row that took longer distributed
-  /// than their computing alone would; once it switched the loop to alone
+  /// Of its executions that started from kept arrays: how many (KeptRuns),
+  /// their elapsed seconds and the CPU seconds of their computing, summed
+  /// with the older ones' weighing less (RootExecution::judgeDistributed),
+  /// the distributed arrays the last one started from (KeptIds) and its
+  /// size (KeptIterations); once that switched the loop to alone
   /// (Switched, at most once), the next execution brings the kept arrays
   /// back (Return). Irregular: its samples found the cost of its
   /// iterations to vary along them (Probe::irregular); a dynamic strategy
@@ -110,7 +115,11 @@ struct Context {
     bool Decided = false;
     bool Alone = false;
     bool Irregular = false;
-    int Slower = 0;
+    int KeptRuns = 0;
+    double KeptElapsed = 0;
+    double KeptComputed = 0;
+    std::vector<std::uint64_t> KeptIds;
+    long long KeptIterations = 0;
     bool Switched = false;
     bool Return = false;
   };
@@ -128,6 +137,11 @@ Context &context();
 
 /// Seconds on the steady clock: the runtime's one clock.
 double now();
+
+/// The calling thread's CPU seconds: what a computation cost without the
+/// time the rank was descheduled (a loaded machine's other processes) or
+/// slept (waits, an emulated load).
+double threadSeconds();
 
 /// Initializes MPI and the context (communicator, rank, size, clock).
 void initProcess(int &Argc, char **&Argv);

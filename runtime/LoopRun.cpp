@@ -38,6 +38,12 @@ namespace {
 
 using Partition = std::vector<std::vector<Range>>;
 
+/// judgeDistributed: each execution from kept arrays weighs this much less
+/// than the next one in a loop's sums (about the last four count)...
+constexpr double KeptDecay = 0.75;
+/// ...and this many of them at least, of the loops that share the arrays,
+/// judge.
+constexpr int KeptJudged = 4;
 
 /// The strategy and group size of this execution: --dlb-strategy overrides
 /// the loop's clause; under auto the cost model chooses as the execution
@@ -504,11 +510,23 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
   }
 }
 
+/// Runs Runner's share of an execution (a PieceRunner or a pipeline's
+/// stage); its result, with the rank's CPU seconds over it.
+template <class Runner> RankWork runCounted(Runner &R) {
+  const double Before = threadSeconds();
+  R.run();
+  RankWork W = R.result();
+  W.Counters.CpuSeconds = transport::simulated() ? W.Counters.ComputeSeconds
+                                                 : threadSeconds() - Before;
+  return W;
+}
+
 void addCounters(WorkCounters &Into, const WorkCounters &From) {
   Into.Iterations += From.Iterations;
   Into.IndexSum += From.IndexSum;
   Into.IndexSquares += From.IndexSquares;
   Into.ComputeSeconds += From.ComputeSeconds;
+  Into.CpuSeconds += From.CpuSeconds;
   Into.LoadSeconds += From.LoadSeconds;
 }
 
@@ -1072,8 +1090,7 @@ void RootExecution::runShare() {
   if (L.Pipelined) {
     Pipe.emplace(Spec, L.Desc.kernel(), Params, Curve, Views, Parts[0].front(),
                  Piece());
-    Pipe->run();
-    Work[0] = Pipe->result();
+    Work[0] = runCounted(*Pipe);
   } else if (!Alone) {
     Exec = makeRunner(Spec, L.Desc.kernel(), Params, Curve, Views,
                       std::move(Rule));
@@ -1082,8 +1099,7 @@ void RootExecution::runShare() {
       P.Iters = B;
       Exec->add(std::move(P));
     }
-    Exec->run();
-    Work[0] = Exec->result();
+    Work[0] = runCounted(*Exec);
   }
 }
 
@@ -1185,29 +1201,62 @@ void RootExecution::judgeDistributed(double Elapsed) {
   for (const RankWork &W : Work) {
     Longest = std::max(Longest,
                        W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
-    Computed += W.Counters.ComputeSeconds;
+    // CPU seconds: next to a busy process, a rank's wall seconds in the
+    // kernel count the slices the process took from it (jacobi2d next to
+    // a CPU hog: 2.3 ms for its rows when it kept its core, 6 ms when the
+    // hog took it in between), which rank 0 alone would not spend.
+    Computed += W.Counters.CpuSeconds;
   }
   const double Fixed = std::max(Elapsed - Longest, 0.0);
   C.ExecutionSeconds =
       C.ExecutionSeconds > 0 ? std::min(C.ExecutionSeconds, Fixed) : Fixed;
-  // Started from kept arrays, it moved no data: once two such executions
-  // in a row took longer than all their computing (what rank 0 alone would
+  // Started from kept arrays, it moved no data: once such executions of
+  // the loop took longer than all their computing (what rank 0 alone would
   // have taken, at its speed), by the threshold as pipelineAlone judges a
   // pipeline, the loop runs alone from the next one on, bringing its arrays
   // back once (a time loop of tiny steps, where each execution's messages
-  // cost more than its iterations). At most once per loop: a light loop
-  // beside a heavy one that keeps the same arrays must not take them back
-  // at every step.
-  if (!FromKept || C.Opts.DistributeAlways)
+  // cost more than its iterations). At most once per loop.
+  if (!FromKept || C.Opts.DistributeAlways || History.Switched)
     return;
-  if (History.Switched)
+  History.KeptRuns += 1;
+  History.KeptElapsed = KeptDecay * History.KeptElapsed + Elapsed;
+  History.KeptComputed = KeptDecay * History.KeptComputed + Computed;
+  History.KeptIds.clear();
+  for (const ArrayArg &A : L.Arrays)
+    if (A.Kept && A.Role == ArrayArg::Distributed)
+      History.KeptIds.push_back(A.Id);
+  History.KeptIterations = Space.size();
+  // Judged with the other loops that started from the same kept arrays,
+  // and they go alone with it: one of them would otherwise hand the arrays
+  // out again at its next execution (jacobi2d's two sweeps next to a CPU
+  // hog: 43 ms to bring 40 MB back, 43 ms to send them again), and a light
+  // loop beside a heavy one must not take the heavy one's arrays away.
+  // Their sums, not each execution: next to a CPU hog, the rank on its
+  // core loses a slice to it at every second execution or so (jacobi2d:
+  // 2.5 ms, then 8 ms).
+  std::vector<Context::ProbeAnswer *> Group;
+  double GroupElapsed = 0, GroupComputed = 0;
+  int Runs = 0;
+  for (auto &[Desc, Other] : C.Probes)
+    if (&Other == &History ||
+        (!Other.Switched &&
+         std::any_of(Other.KeptIds.begin(), Other.KeptIds.end(),
+                     [&](std::uint64_t Id) {
+                       return std::count(History.KeptIds.begin(),
+                                         History.KeptIds.end(), Id) > 0;
+                     }))) {
+      Group.push_back(&Other);
+      GroupElapsed += Other.KeptElapsed;
+      GroupComputed += Other.KeptComputed;
+      Runs += Other.KeptRuns;
+    }
+  if (History.KeptRuns < 2 || Runs < KeptJudged ||
+      GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
     return;
-  History.Slower =
-      Computed <= (1 - C.Opts.Threshold) * Elapsed ? History.Slower + 1 : 0;
-  if (History.Slower < 2)
-    return;
-  History.Decided = History.Alone = History.Switched = History.Return = true;
-  History.Iterations = Space.size();
+  for (Context::ProbeAnswer *Answer : Group) {
+    Answer->Decided = Answer->Alone = Answer->Switched = Answer->Return = true;
+    Answer->Iterations = Answer->KeptIterations;
+  }
 }
 
 void RootExecution::run() {
@@ -1283,22 +1332,21 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
   if (Params.Pipelined) {
     PipelineRunner Pipe(Spec, Kernel, Params, Curve, Views, Blocks.front(),
                         std::move(Pieces.front()));
-    Pipe.run();
+    const RankWork Result = runCounted(Pipe);
     keepExecutedRows(Spec,
                      Params.Skew ? Params.skewed().space()
                                  : Spec.Pairs.space(),
                      Pipe.executed());
-    sendResult(Pipe.result(), Pipe.executed(), Spec, Watch,
-               /*Together=*/false);
+    sendResult(Result, Pipe.executed(), Spec, Watch, /*Together=*/false);
     return;
   }
   std::unique_ptr<PieceRunner> Exec =
       makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
   for (Piece &P : Pieces)
     Exec->add(std::move(P));
-  Exec->run();
+  const RankWork Result = runCounted(*Exec);
   keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
-  sendResult(Exec->result(), Exec->executed(), Spec, Watch,
+  sendResult(Result, Exec->executed(), Spec, Watch,
              endTogether(Exec->strategy(), /*Pipelined=*/false));
 }
 } // namespace

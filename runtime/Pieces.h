@@ -55,6 +55,11 @@ struct WorkCounters {
   unsigned long long IndexSum = 0;
   unsigned long long IndexSquares = 0;
   double ComputeSeconds = 0; ///< in the kernel
+  /// The rank's CPU seconds over its share of the execution: natively its
+  /// thread's CPU clock, which does not count the time a busy process on
+  /// its core took (ComputeSeconds does); under SMPI, whose hosts run
+  /// nothing else, ComputeSeconds.
+  double CpuSeconds = 0;
   double LoadSeconds = 0;    ///< sleeping for the emulated external load
   double WaitSeconds = 0;    ///< idle, waiting for work or termination
   double BalanceSeconds = 0; ///< synchronizing and moving work

@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <ctime>
 #include <sys/mman.h>
 #include <vector>
 
@@ -39,15 +38,6 @@ double freshCopyByteSeconds() {
     return std::max(Best, 1e-12) / static_cast<double>(Bytes);
   }();
   return Seconds;
-}
-
-/// The calling thread's CPU seconds: what a sample cost without the time
-/// the rank was descheduled (a loaded machine's other processes) or slept
-/// (an emulated load).
-double threadSeconds() {
-  timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-  return static_cast<double>(T.tv_sec) + 1e-9 * static_cast<double>(T.tv_nsec);
 }
 
 /// The shortest measurement that may decide before the probe's limit.

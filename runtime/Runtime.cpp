@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <time.h>
 
 namespace dlb {
 namespace {
@@ -126,6 +127,12 @@ void shutdown() {
 } // namespace
 
 double now() { return transport::clock(); }
+
+double threadSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return static_cast<double>(T.tv_sec) + 1e-9 * static_cast<double>(T.tv_nsec);
+}
 
 Context &context() {
   static Context C;
