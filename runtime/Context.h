@@ -143,6 +143,11 @@ double now();
 /// slept (waits, an emulated load).
 double threadSeconds();
 
+/// The calling thread's seconds runnable but not running, since it
+/// started: the scheduler's run delay (/proc/thread-self/schedstat; 0
+/// where that cannot be read).
+double runDelaySeconds();
+
 /// Initializes MPI and the context (communicator, rank, size, clock).
 void initProcess(int &Argc, char **&Argv);
 

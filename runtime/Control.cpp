@@ -169,8 +169,10 @@ bool LoopHistory::executed(const std::vector<double> &Iterations,
   // Section 6.2: keep the current weights unless the filtered rates
   // predict a gain of at least the threshold.
   if (Weights.empty() || shareTime(Filtered, Filtered) <=
-                             (1 - S.Threshold) * shareTime(Weights, Filtered))
+                             (1 - S.Threshold) * shareTime(Weights, Filtered)) {
     Weights = Filtered;
+    NewWeights = true;
+  }
   return true;
 }
 

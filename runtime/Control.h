@@ -12,6 +12,7 @@
 #ifndef DLB_CONTROL_H
 #define DLB_CONTROL_H
 
+#include <utility>
 #include <vector>
 
 namespace dlb {
@@ -153,6 +154,8 @@ public:
   /// The start weights (iterations per second), empty before the first
   /// interaction.
   const std::vector<double> &weights() const { return Weights; }
+  /// Whether the weights changed since the last call.
+  bool takeNewWeights() { return std::exchange(NewWeights, false); }
   /// The last interaction's raw and filtered rates.
   const std::vector<double> &raw() const { return Raw; }
   const std::vector<double> &filtered() const { return Filtered; }
@@ -168,6 +171,7 @@ private:
   double LastEnd = -1;
   double LastSeconds = 0;
   double PhaseStart = -1;
+  bool NewWeights = false;
 };
 
 /// The predicted time of a unit of work shared out in proportion to

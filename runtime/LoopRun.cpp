@@ -423,6 +423,19 @@ bool balancedStart(const ExecParams &Params, Schedule Sched) {
          Sched == Schedule::Block;
 }
 
+/// The speeds (iterations per second) a balanced block loop's earlier
+/// executions measured on Ranks ranks (LoopHistory::weights), or null.
+const std::vector<double> *rememberedWeights(const LoopDesc &Desc,
+                                             const ExecParams &Params,
+                                             Schedule Sched, int Ranks) {
+  const auto &Histories = context().Histories;
+  auto It = Histories.find(&Desc);
+  return balancedStart(Params, Sched) && It != Histories.end() &&
+                 static_cast<int>(It->second.weights().size()) == Ranks
+             ? &It->second.weights()
+             : nullptr;
+}
+
 /// The first distribution: under a dynamic strategy a block loop that ran
 /// before starts where its last execution's speeds say (the balancing then
 /// corrects what changed); one that Interleaves (an irregular loop:
@@ -433,16 +446,12 @@ bool balancedStart(const ExecParams &Params, Schedule Sched) {
 Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
                          Schedule Sched, bool Interleave, long long Lb,
                          long long Ub, int Ranks) {
-  const auto &Histories = context().Histories;
-  auto It = Histories.find(&Desc);
-  const bool Remembered =
-      balancedStart(Params, Sched) && It != Histories.end() &&
-      static_cast<int>(It->second.weights().size()) == Ranks;
+  const std::vector<double> *Remembered =
+      rememberedWeights(Desc, Params, Sched, Ranks);
   if (Params.Pipelined) {
     std::vector<double> Speeds(Params.Stages, 1.0);
     if (Remembered)
-      Speeds.assign(It->second.weights().begin(),
-                    It->second.weights().begin() + Params.Stages);
+      Speeds.assign(Remembered->begin(), Remembered->begin() + Params.Stages);
     Partition Parts(Ranks);
     // A skewed pipeline's ranges hold equal elements, not columns; counted
     // from Lb as the others are (spreadPartition places them).
@@ -458,7 +467,7 @@ Partition startPartition(const LoopDesc &Desc, const ExecParams &Params,
     return Parts;
   }
   const std::vector<double> Weights =
-      Remembered ? It->second.weights() : std::vector<double>(Ranks, 1.0);
+      Remembered ? *Remembered : std::vector<double>(Ranks, 1.0);
   // 64 blocks a rank: the speeds of Mandelbrot's rows measured on such
   // blocks predict a balanced loop within 2% (blocks of 1/128 of the rows
   // on 2 ranks); a rank's 64 pieces cost little more than one.
@@ -476,10 +485,17 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
   if (Params.Strat == Strategy::Static && !Params.Between)
     return;
   Context &C = context();
+  // A rank's busy seconds: the CPU seconds of its share and the time it
+  // waited for its core meanwhile, not just its time in the kernel. Next
+  // to a CPU hog, sor's pipeline stage on the hog's core computed nearly
+  // as fast as the other while it ran (0.95 s in the kernel against 1.0 s
+  // for 47% of the rows), but waited 0.63 s for its core after its waits
+  // for blocks, which the kernel's seconds do not see.
   std::vector<double> Iterations, Busy;
   for (const RankWork &W : Work) {
     Iterations.push_back(static_cast<double>(W.Counters.Iterations));
-    Busy.push_back(W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
+    Busy.push_back(W.Counters.CpuSeconds + W.Counters.RunDelaySeconds +
+                   W.Counters.LoadSeconds);
   }
   LoopHistory &H = C.Histories[&Desc];
   LoopHistory::Settings S;
@@ -511,13 +527,17 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
 }
 
 /// Runs Runner's share of an execution (a PieceRunner or a pipeline's
-/// stage); its result, with the rank's CPU seconds over it.
+/// stage); its result, with the rank's CPU seconds and run delay over it.
 template <class Runner> RankWork runCounted(Runner &R) {
-  const double Before = threadSeconds();
+  const double Cpu = threadSeconds(), Delay = runDelaySeconds();
   R.run();
   RankWork W = R.result();
-  W.Counters.CpuSeconds = transport::simulated() ? W.Counters.ComputeSeconds
-                                                 : threadSeconds() - Before;
+  if (transport::simulated()) {
+    W.Counters.CpuSeconds = W.Counters.ComputeSeconds;
+    return W;
+  }
+  W.Counters.CpuSeconds = threadSeconds() - Cpu;
+  W.Counters.RunDelaySeconds = runDelaySeconds() - Delay;
   return W;
 }
 
@@ -527,6 +547,7 @@ void addCounters(WorkCounters &Into, const WorkCounters &From) {
   Into.IndexSquares += From.IndexSquares;
   Into.ComputeSeconds += From.ComputeSeconds;
   Into.CpuSeconds += From.CpuSeconds;
+  Into.RunDelaySeconds += From.RunDelaySeconds;
   Into.LoadSeconds += From.LoadSeconds;
 }
 
@@ -993,13 +1014,29 @@ void RootExecution::partition() {
   // interleaved blocks where the samples found the cost to vary.
   Interleaved = History.Irregular && !Alone && !Owned && !Rule &&
                 !L.Pipelined && balancedStart(Params, L.Sched);
-  Parts = Alone   ? Partition(Ranks)
-          : Owned ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
-          : Rule  ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
-                  : spreadPartition(startPartition(L.Desc, Params, L.Sched,
-                                                   Interleaved, 0, LeftCount,
-                                                   Ranks),
-                                    Left);
+  // Started from kept rows, a pipeline or a loop balanced between
+  // executions only runs where its rows are, except right after its
+  // measured speeds changed its weights (LoopHistory: by the threshold's
+  // gain at least): then where they say (exchangeKeptRows moves the
+  // difference). Otherwise the rows stayed where the first weights put
+  // them (sor next to a CPU hog: 63:37 from its third execution to its
+  // last, while its rates said 66:34 and then 67:33), and following the
+  // weights at every execution, two loops that share the rows would move
+  // them back and forth, each to its own (jacobi-1d: 0.6 ms more an
+  // execution).
+  auto Measured = C.Histories.find(&L.Desc);
+  const bool FollowsRows =
+      Owned &&
+      (Rule || !(Params.Between || L.Pipelined) ||
+       !rememberedWeights(L.Desc, Params, L.Sched, Ranks) ||
+       !Measured->second.takeNewWeights());
+  Parts = Alone         ? Partition(Ranks)
+          : FollowsRows ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
+          : Rule ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
+                 : spreadPartition(startPartition(L.Desc, Params, L.Sched,
+                                                  Interleaved, 0, LeftCount,
+                                                  Ranks),
+                                   Left);
   FromKept = startsFromKept(Spec);
   Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
                       [](const ArrayArg &A) { return A.Keep || A.Kept; });
@@ -1129,8 +1166,11 @@ void RootExecution::collect() {
   Work.resize(Size, RankWork(L.Reductions.size()));
   // The probe's iterations: checked and reduced like a rank's, then
   // counted as rank 0's.
-  if (Probed)
+  if (Probed) {
     Work.push_back(Probed->result());
+    // Rank 0's samples, as its CPU seconds (they ran on its core alone).
+    Work.back().Counters.CpuSeconds = Work.back().Counters.ComputeSeconds;
+  }
   // Each rank counts the iterations j it ran in each row.
   verify(L.Desc.name(), L.Skew ? L.Lb : Space.Begin,
          L.Skew ? L.Ub : Space.End, L.Pipelined ? L.OuterUb - L.OuterLb : 1,

@@ -60,6 +60,11 @@ struct WorkCounters {
   /// its core took (ComputeSeconds does); under SMPI, whose hosts run
   /// nothing else, ComputeSeconds.
   double CpuSeconds = 0;
+  /// The seconds of its share it was runnable while another task had its
+  /// core (natively the scheduler's run delay; 0 under SMPI): next to a
+  /// busy process, a rank waits for its core after each wait for data too,
+  /// which ComputeSeconds does not count.
+  double RunDelaySeconds = 0;
   double LoadSeconds = 0;    ///< sleeping for the emulated external load
   double WaitSeconds = 0;    ///< idle, waiting for work or termination
   double BalanceSeconds = 0; ///< synchronizing and moving work

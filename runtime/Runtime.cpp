@@ -24,6 +24,9 @@
 #include <string>
 #include <time.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace dlb {
 namespace {
 
@@ -132,6 +135,22 @@ double threadSeconds() {
   timespec T;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
   return static_cast<double>(T.tv_sec) + 1e-9 * static_cast<double>(T.tv_nsec);
+}
+
+double runDelaySeconds() {
+  // "cpu time, run delay, time slices" in nanoseconds; opened once per
+  // thread, read with pread (one system call an execution).
+  thread_local const int Fd =
+      open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  char Text[96];
+  const ssize_t Got = Fd < 0 ? -1 : pread(Fd, Text, sizeof(Text) - 1, 0);
+  if (Got <= 0)
+    return 0;
+  Text[Got] = 0;
+  unsigned long long Cpu = 0, Delay = 0;
+  if (std::sscanf(Text, "%llu %llu", &Cpu, &Delay) != 2)
+    return 0;
+  return 1e-9 * static_cast<double>(Delay);
 }
 
 Context &context() {

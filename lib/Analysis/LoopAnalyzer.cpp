@@ -239,29 +239,49 @@ private:
   ASTContext &Ctx;
 };
 
+/// Whether the body of \p F uses \p V other than by reading it (assigns
+/// it, takes its address, binds a non-const reference to it).
+bool changes(const VarDecl *V, const FunctionDecl *F) {
+  ParentMap PM(F->getBody());
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    ParentMap &PM;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == V && classifyUse(E, PM) != Use::Read)
+        Found = true;
+      return true;
+    }
+  } W{{}, V, PM};
+  W.TraverseStmt(F->getBody());
+  return W.Found;
+}
+
+/// What the argument \p Arg of a call is at translation time: the
+/// initializer of a local integral variable that its function never
+/// changes (`int n = N; ... kernel(n)`, where the compiler propagates N
+/// into the call), else Arg itself.
+const Expr *argumentSource(const Expr *Arg) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+      V->getType().isVolatileQualified() ||
+      !V->getType()->isIntegralOrEnumerationType())
+    return Arg;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  return F && F->hasBody() && !changes(V, F) ? V->getInit() : Arg;
+}
+
 /// The value that every call passes to integral parameter \p P of \p F,
 /// when F is internal to this file, never used but called, and never
-/// assigns P; the arguments go to \p Args.
+/// assigns P; the arguments (or the initializers behind them,
+/// argumentSource) go to \p Args.
 std::optional<llvm::APSInt>
 constantArgument(const ParmVarDecl *P, const FunctionDecl *F, ASTContext &Ctx,
                  std::vector<const Expr *> &Args) {
   if (F->isExternallyVisible() || F->isMain() || !F->hasBody() ||
       !P->getType()->isIntegralOrEnumerationType() ||
-      P->getType()->isReferenceType())
-    return std::nullopt;
-  ParentMap PM(F->getBody());
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const ParmVarDecl *P;
-    ParentMap &PM;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == P && classifyUse(E, PM) != Use::Read)
-        Found = true;
-      return true;
-    }
-  } W{{}, P, PM};
-  W.TraverseStmt(F->getBody());
-  if (W.Found)
+      P->getType()->isReferenceType() || changes(P, F))
     return std::nullopt;
   CallsOf Finder(F, Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -270,15 +290,17 @@ constantArgument(const ParmVarDecl *P, const FunctionDecl *F, ASTContext &Ctx,
   std::optional<llvm::APSInt> Value;
   const unsigned I = P->getFunctionScopeIndex();
   for (const CallExpr *C : Finder.Calls) {
+    if (I >= C->getNumArgs())
+      return std::nullopt;
+    const Expr *Arg = argumentSource(C->getArg(I));
     Expr::EvalResult R;
-    if (I >= C->getNumArgs() || C->getArg(I)->isValueDependent() ||
-        !C->getArg(I)->EvaluateAsInt(R, Ctx))
+    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx))
       return std::nullopt;
     llvm::APSInt V = R.Val.getInt();
     if (Value && !llvm::APSInt::isSameValue(*Value, V))
       return std::nullopt;
     Value = V;
-    Args.push_back(C->getArg(I));
+    Args.push_back(Arg);
   }
   return Value;
 }

@@ -3,7 +3,8 @@
 // the user's program by propagating it: the loops it bounds compile alike.
 // Only for a function of this file whose every use is a call, and that
 // never assigns the parameter; the macros behind the value are checked
-// where the loop was.
+// where the loop was. An argument may be a local variable that its function
+// initializes to a constant and never changes (`int n = N; kernel(n)`).
 // RUN: %dlbcc %s --dump-model | FileCheck %s --check-prefix=MODEL
 // RUN: %dlbcc %s -o %t.cpp
 // RUN: FileCheck %s --check-prefix=EMIT < %t.cpp
@@ -64,7 +65,46 @@ static void assigned(int n) {
       C[i][j] += 4;
 }
 
+#define NL 40
+// MODEL: loop constant-params.cpp:[[@LINE+6]]:3:
+// MODEL: scalar n: int = 40 (constant)
+// EMIT: static_assert((NL) == 40,
+// EMIT: constexpr int n = 40;
+static void fromLocal(int n) {
+#pragma dlb doall distribute(C)
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] += 5;
+}
+
+// The local is changed after its initialization (or its address taken, or
+// a non-const reference bound to it): sent.
+// MODEL: loop constant-params.cpp:[[@LINE+4]]:3:
+// MODEL: scalar n: int{{$}}
+static void fromChanged(int n) {
+#pragma dlb doall distribute(C)
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] += 6;
+}
+// MODEL: loop constant-params.cpp:[[@LINE+4]]:3:
+// MODEL: scalar n: int{{$}}
+static void fromPointed(int n) {
+#pragma dlb doall distribute(C)
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] += 7;
+}
+
+static void bump(int &k) { ++k; }
+
 int main() {
+  int local = NL, changed = 30, pointedTo = 12;
+  fromLocal(local);
+  changed += 2;
+  fromChanged(changed);
+  bump(pointedTo);
+  fromPointed(pointedTo);
   scaled(NJ, 0.5);
   scaled(NJ, 2.0);
   twice(10);

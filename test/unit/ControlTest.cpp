@@ -187,15 +187,20 @@ TEST(ControlTest, HistoryThresholdKeepsCloseWeights) {
   LoopHistory H;
   LoopHistory::Settings S;
   S.Filter = FilterMode::Off;
+  EXPECT_FALSE(H.takeNewWeights());
   H.executed({100, 100}, {1, 1}, 1, 1, 0, S);
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 100}));
+  EXPECT_TRUE(H.takeNewWeights());
+  EXPECT_FALSE(H.takeNewWeights());
   // Rates 100 and 95: equal weights lose 2.5% against the ideal: kept.
   H.executed({100, 95}, {1, 1}, 2, 1, 0, S);
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 100}));
+  EXPECT_FALSE(H.takeNewWeights());
   // Threshold off: adopted.
   S.Threshold = 0;
   H.executed({100, 95}, {1, 1}, 3, 1, 0, S);
   EXPECT_EQ(H.weights(), (std::vector<double>{100, 95}));
+  EXPECT_TRUE(H.takeNewWeights());
 }
 
 TEST(ControlTest, HistoryFiltersTheRates) {
