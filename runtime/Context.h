@@ -103,7 +103,8 @@ struct Context {
   /// sampled, or its history sent it alone). Under kept arrays,
   /// Of its executions that started from kept arrays: how many (KeptRuns),
   /// their elapsed seconds and the CPU seconds of their computing, summed
-  /// with the older ones' weighing less (RootExecution::judgeDistributed),
+  /// (but the first's) with the older ones' weighing less
+  /// (RootExecution::judgeDistributed),
   /// the distributed arrays the last one started from (KeptIds) and its
   /// size (KeptIterations); once that switched the loop to alone
   /// (Switched, at most once), the next execution brings the kept arrays

@@ -41,7 +41,8 @@ using Partition = std::vector<std::vector<Range>>;
 /// judgeDistributed: each execution from kept arrays weighs this much less
 /// than the next one in a loop's sums (about the last four count)...
 constexpr double KeptDecay = 0.75;
-/// ...and this many of them at least, of the loops that share the arrays,
+/// ...and this many of them at least, of the loops that share the arrays
+/// (each loop's first from kept rows not counted, two of each at least),
 /// judge.
 constexpr int KeptJudged = 4;
 
@@ -1014,20 +1015,21 @@ void RootExecution::partition() {
   // interleaved blocks where the samples found the cost to vary.
   Interleaved = History.Irregular && !Alone && !Owned && !Rule &&
                 !L.Pipelined && balancedStart(Params, L.Sched);
-  // Started from kept rows, a pipeline or a loop balanced between
-  // executions only runs where its rows are, except right after its
-  // measured speeds changed its weights (LoopHistory: by the threshold's
-  // gain at least): then where they say (exchangeKeptRows moves the
-  // difference). Otherwise the rows stayed where the first weights put
-  // them (sor next to a CPU hog: 63:37 from its third execution to its
-  // last, while its rates said 66:34 and then 67:33), and following the
-  // weights at every execution, two loops that share the rows would move
-  // them back and forth, each to its own (jacobi-1d: 0.6 ms more an
-  // execution).
+  // Started from kept rows, a pipeline runs where its rows are, except
+  // right after its measured speeds changed its weights (LoopHistory: by
+  // the threshold's gain at least): then where they say (exchangeKeptRows
+  // moves the difference). Otherwise its columns stayed where the first
+  // weights put them (sor next to a CPU hog: 63:37 from its third
+  // execution to its last, while its rates said 66:34 and then 67:33).
+  // Following the weights at every execution, two loops that share the
+  // rows would move them back and forth, each to its own (jacobi-1d: 0.6
+  // ms more an execution); so do doall loops balanced between executions
+  // at their first weights (fdtd-2d's three loops: 28-54 ms an execution
+  // instead of 2-3), which keep the rows where they are.
   auto Measured = C.Histories.find(&L.Desc);
   const bool FollowsRows =
       Owned &&
-      (Rule || !(Params.Between || L.Pipelined) ||
+      (Rule || !L.Pipelined ||
        !rememberedWeights(L.Desc, Params, L.Sched, Ranks) ||
        !Measured->second.takeNewWeights());
   Parts = Alone         ? Partition(Ranks)
@@ -1258,14 +1260,18 @@ void RootExecution::judgeDistributed(double Elapsed) {
   // cost more than its iterations). At most once per loop.
   if (!FromKept || C.Opts.DistributeAlways || History.Switched)
     return;
-  History.KeptRuns += 1;
-  History.KeptElapsed = KeptDecay * History.KeptElapsed + Elapsed;
-  History.KeptComputed = KeptDecay * History.KeptComputed + Computed;
   History.KeptIds.clear();
   for (const ArrayArg &A : L.Arrays)
     if (A.Kept && A.Role == ArrayArg::Distributed)
       History.KeptIds.push_back(A.Id);
   History.KeptIterations = Space.size();
+  // The first execution from kept rows pays for the workers' new memory
+  // (fdtd-2d 1500 x 1500: 13 ms against 2-3 ms for the next ones): it is
+  // not judged.
+  if (++History.KeptRuns == 1)
+    return;
+  History.KeptElapsed = KeptDecay * History.KeptElapsed + Elapsed;
+  History.KeptComputed = KeptDecay * History.KeptComputed + Computed;
   // Judged with the other loops that started from the same kept arrays,
   // and they go alone with it: one of them would otherwise hand the arrays
   // out again at its next execution (jacobi2d's two sweeps next to a CPU
@@ -1288,9 +1294,9 @@ void RootExecution::judgeDistributed(double Elapsed) {
       Group.push_back(&Other);
       GroupElapsed += Other.KeptElapsed;
       GroupComputed += Other.KeptComputed;
-      Runs += Other.KeptRuns;
+      Runs += std::max(Other.KeptRuns - 1, 0);
     }
-  if (History.KeptRuns < 2 || Runs < KeptJudged ||
+  if (History.KeptRuns < 3 || Runs < KeptJudged ||
       GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
     return;
   for (Context::ProbeAnswer *Answer : Group) {
