@@ -530,15 +530,15 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
 /// Runs Runner's share of an execution (a PieceRunner or a pipeline's
 /// stage); its result, with the rank's CPU seconds and run delay over it.
 template <class Runner> RankWork runCounted(Runner &R) {
-  const double Cpu = threadSeconds(), Delay = runDelaySeconds();
+  // Under SMPI the host's clocks would count the simulation's threads.
+  const bool Native = !transport::simulated();
+  const double Cpu = Native ? threadSeconds() : 0;
+  const double Delay = Native ? runDelaySeconds() : 0;
   R.run();
   RankWork W = R.result();
-  if (transport::simulated()) {
-    W.Counters.CpuSeconds = W.Counters.ComputeSeconds;
-    return W;
-  }
-  W.Counters.CpuSeconds = threadSeconds() - Cpu;
-  W.Counters.RunDelaySeconds = runDelaySeconds() - Delay;
+  W.Counters.CpuSeconds =
+      Native ? threadSeconds() - Cpu : W.Counters.ComputeSeconds;
+  W.Counters.RunDelaySeconds = Native ? runDelaySeconds() - Delay : 0;
   return W;
 }
 
