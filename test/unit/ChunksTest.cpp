@@ -67,11 +67,29 @@ TEST(Chunks, WeightedFactoringSharesABatchBySpeed) {
 }
 
 TEST(Chunks, TrapezoidFallsLinearlyToOne) {
-  // N = 100, P = 2: f = 25, n = ceil(200 / 26) = 8 chunks, d = 24 / 7.
+  // N = 100, P = 2: f = 25, n = ceil(200 / 26) = 8 chunks, d = 24 / 7;
+  // from the fifth on no more than the requester's share of what is left,
+  // ceil(R / 2): 10 of 20 (not 11), 5 of 10 (not 8).
   auto Rule = chunkRule(Strategy::TSS);
   ASSERT_TRUE(Rule);
   EXPECT_EQ(handOut(*Rule, 100, 2),
-            (std::vector<long long>{25, 22, 18, 15, 11, 8, 1}));
+            (std::vector<long long>{25, 22, 18, 15, 10, 5, 3, 1, 1}));
+}
+
+TEST(Chunks, TrapezoidFollowsWhatRankZeroRan) {
+  // Rank 0 ran 35 of the 75 iterations left after the first chunk (25):
+  // the worker's next chunk is the trapezoid's at 60 iterations taken, the
+  // third (25 - 2 d = 18), not the second (22, or the share of 40, 20) of
+  // the count of requests.
+  auto Rule = chunkRule(Strategy::TSS);
+  ChunkRequest Req;
+  Req.Ranks = 2;
+  Req.Rates = {0.0, 0.0};
+  Req.Requester = 1;
+  Req.Remaining = 100;
+  EXPECT_EQ(Rule->next(Req), 25);
+  Req.Remaining = 40;
+  EXPECT_EQ(Rule->next(Req), 18);
 }
 
 TEST(Chunks, EveryRuleHandsOutEverythingOnce) {
