@@ -86,11 +86,18 @@ struct Context {
   /// execution measured (the next one's block size follows from it).
   ShiftCost Shift;
   std::map<const LoopDesc *, double> ElementSeconds;
-  /// Per pipelined loop: the seconds per element of its last distributed
-  /// execution and of its last one on rank 0 alone (0: none yet).
+  /// Per pipelined loop: the seconds per element of its distributed
+  /// executions, summed with the older ones weighing less (Distributed
+  /// over DistributedWeight; how many: DistributedRuns), and of its last
+  /// one on rank 0 alone (0: none yet), and how many executions started
+  /// from its kept columns since it handed them out
+  /// (RootExecution::finish).
   struct PipelineCosts {
     double Distributed = 0;
+    double DistributedWeight = 0;
+    int DistributedRuns = 0;
     double Alone = 0;
+    int KeptRuns = 0;
   };
   std::map<const LoopDesc *, PipelineCosts> Pipelines;
   /// Rank 0: the row tables of the program's 2-D arrays, by address, rows

@@ -39,7 +39,8 @@ namespace {
 using Partition = std::vector<std::vector<Range>>;
 
 /// judgeDistributed: each execution from kept arrays weighs this much less
-/// than the next one in a loop's sums (about the last four count)...
+/// than the next one in a loop's sums (about the last four count; so do a
+/// pipeline's distributed executions in pipelineAlone's)...
 constexpr double KeptDecay = 0.75;
 /// ...and this many of them at least, of the loops that share the arrays
 /// (each loop's first from kept rows not counted, two of each at least),
@@ -144,11 +145,15 @@ HookLevel unbalancedHooks(HookLevel Emitted) {
   return Emitted == HookLevel::Body ? HookLevel::Body : HookLevel::Execution;
 }
 
-/// Whether a pipelined loop runs this execution on rank 0 alone: its last
-/// distributed execution took longer per element than running alone does
-/// (measured, or rank 0's dedicated time per element), by the threshold
-/// (Profit.h does the same for doall loops before they start; a pipeline
-/// is judged from its history: the first execution is distributed).
+/// Whether a pipelined loop runs this execution on rank 0 alone: its
+/// recent distributed executions, two at least, took longer per element
+/// than running alone does (measured, or rank 0's dedicated time per
+/// element), by the threshold (Profit.h does the same for doall loops
+/// before they start; a pipeline is judged from its history: the first
+/// execution is distributed). Two and their decayed sum, not the last one:
+/// next to a CPU hog the pipeline's sweeps take 13 to 20 ms as the hog
+/// takes the core of one of its ranks or not, and an alone trial moves the
+/// grid twice.
 bool pipelineAlone(const LoopDesc &Desc, const Options &O) {
   const Context &C = context();
   auto It = C.Pipelines.find(&Desc);
@@ -158,8 +163,10 @@ bool pipelineAlone(const LoopDesc &Desc, const Options &O) {
   const double Alone = It->second.Alone > 0 ? It->second.Alone
                        : Element != C.ElementSeconds.end() ? Element->second
                                                            : 0;
-  return Alone > 0 && It->second.Distributed > 0 &&
-         Alone <= (1 - O.Threshold) * It->second.Distributed;
+  const Context::PipelineCosts &Costs = It->second;
+  return Alone > 0 && Costs.DistributedRuns >= 2 &&
+         Alone <= (1 - O.Threshold) * Costs.Distributed /
+                      Costs.DistributedWeight;
 }
 
 /// Whether this execution is balanced between executions only. An
@@ -1230,11 +1237,25 @@ void RootExecution::finish() {
       std::any_of(Arrays.begin(), Arrays.end(),
                   [](const ArrayArg &A) { return A.Keep; }) &&
       !startsFromKept(Spec);
-  if (L.Pipelined && Resident && (PipelineAlone || !HandsOut)) {
+  // Not the first of them, as judgeDistributed has it for rows: it pays
+  // for the workers' new memory, and a pipeline's runs at
+  // the split of the ranks' first rates (sor 2048 beside a CPU hog: 26 ms
+  // against 13-16 ms for the next ones; judged, it sent the pipeline alone
+  // for one execution, which brought the grid back and handed it out
+  // again, 81 ms for two sweeps of 17).
+  if (L.Pipelined && Resident) {
     Context::PipelineCosts &Costs = C.Pipelines[&L.Desc];
-    (PipelineAlone ? Costs.Alone : Costs.Distributed) =
-        Elapsed /
-        static_cast<double>((L.Ub - L.Lb) * (L.OuterUb - L.OuterLb));
+    const double PerElement =
+        Elapsed / static_cast<double>((L.Ub - L.Lb) * (L.OuterUb - L.OuterLb));
+    if (HandsOut) {
+      Costs.KeptRuns = 0;
+    } else if (PipelineAlone) {
+      Costs.Alone = PerElement;
+    } else if (!FromKept || ++Costs.KeptRuns > 1) {
+      Costs.Distributed = KeptDecay * Costs.Distributed + PerElement;
+      Costs.DistributedWeight = KeptDecay * Costs.DistributedWeight + 1;
+      ++Costs.DistributedRuns;
+    }
   }
 }
 
