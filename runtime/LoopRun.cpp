@@ -1241,11 +1241,11 @@ void RootExecution::finish() {
                   [](const ArrayArg &A) { return A.Keep; }) &&
       !startsFromKept(Spec);
   // Not the first of them, as judgeDistributed has it for rows: it pays
-  // for the workers' new memory, and a pipeline's runs at
-  // the split of the ranks' first rates (sor 2048 beside a CPU hog: 26 ms
-  // against 13-16 ms for the next ones; judged, it sent the pipeline alone
-  // for one execution, which brought the grid back and handed it out
-  // again, 81 ms for two sweeps of 17).
+  // for the workers' new memory, and a pipeline's runs at the split of the
+  // ranks' first rates (sor 2048 beside a CPU hog: 26 ms against 13-16 ms
+  // for the next ones; judged, it sent the pipeline alone for one
+  // execution, which brought the grid back and handed it out again, 81 ms
+  // for two sweeps of 17).
   if (L.Pipelined && Resident) {
     Context::PipelineCosts &Costs = C.Pipelines[&L.Desc];
     const double PerElement =

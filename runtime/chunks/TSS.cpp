@@ -44,7 +44,8 @@ public:
     const double Taken = Total - static_cast<double>(Req.Remaining);
     long long Reached = 0;
     while (Step > 0 && First - Step * static_cast<double>(Reached) > 1 &&
-           covered(Reached + 1) <= Taken + 0.5 * static_cast<double>(Reached + 1))
+           covered(Reached + 1) <=
+               Taken + 0.5 * static_cast<double>(Reached + 1))
       ++Reached;
     ++Count;
     const double Size = First - Step * static_cast<double>(Reached);
