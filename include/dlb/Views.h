@@ -79,14 +79,6 @@ private:
   long long Stride;
 };
 
-/// Whether Address is aligned to 16 bytes: where all of a kernel's
-/// pointers to rows are (rows whose length in bytes is a multiple of 16),
-/// dlbcc's kernel runs a copy of its loop that knows it, in which SSE folds
-/// the loads into the arithmetic as in the user's loop over a static array.
-inline bool aligned16(const void *Address) {
-  return reinterpret_cast<unsigned long long>(Address) % 16 == 0;
-}
-
 } // namespace dlb
 
 #endif // DLB_VIEWS_H

@@ -146,15 +146,11 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
                  A.RowLength->getName().str() + ")";
     return R;
   }
-  // The bytes of the innermost rows (0: a 1-D array).
-  uint64_t RowBytes = 0;
   if (A.Dims >= 2) {
     // The extents of a row (of each element of the first dimension).
     QualType RowType = rowType(A);
     while (const ConstantArrayType *C = Ctx.getAsConstantArrayType(RowType)) {
       Suffix += "[" + std::to_string(C->getSize().getZExtValue()) + "]";
-      RowBytes = C->getSize().getZExtValue() *
-                 Ctx.getTypeSizeInChars(C->getElementType()).getQuantity();
       RowType = C->getElementType();
     }
     if (Suffix.empty())
@@ -162,11 +158,6 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
     Row = Elem + Suffix;
   }
   RestrictArray R;
-  // Rows of a multiple of 16 bytes are all 16-byte aligned where the first
-  // is (inBody's aligned copy).
-  if (RowBytes > 0 && RowBytes % 16 == 0)
-    R.AlignedRow = "typedef " + Elem + " dlbcc_row16_" + N.str() + Suffix +
-                   " __attribute__((aligned(16)));";
   R.Param = A.Dims >= 2 ? Elem + " (*__restrict " + N.str() + ")" + Suffix
                         : Elem + " *__restrict " + N.str();
   R.Argument = std::string(BlockVar) +
@@ -301,82 +292,42 @@ std::string Emitter::inBody(const LoopModel &M, const std::string &Loop) const {
   // Arrays of contiguous rows reach the loop as restrict pointers, the
   // parameters of a lambda: the compiler then knows that stores to one
   // array do not change another, and vectorizes as in the user's loop.
-  std::vector<std::pair<const ArrayModel *, RestrictArray>> Restricts;
+  std::string Params, Args;
   unsigned Slot = 0;
   for (const ArrayModel &A : M.Arrays)
-    if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++))
-      Restricts.push_back({&A, std::move(*R)});
-  std::vector<std::pair<const ArrayModel *, StridedArray>> Strided;
-  for (const ArrayModel &A : M.Arrays)
-    if (std::optional<StridedArray> S = stridedArray(M, A))
-      Strided.push_back({&A, std::move(*S)});
-  if (Restricts.empty() && Strided.empty())
-    return Loop;
-  // Rows of a multiple of 16 bytes: a second copy of the lambda takes them
-  // as rows aligned to 16 (a type the compiler does not drop, as it drops
-  // __builtin_assume_aligned's promise on the way into the loop), called
-  // where every one is: on x86-64, SSE then folds their loads into the
-  // arithmetic as the user's loop over a static array does (mxm's inner
-  // loop: 8 instructions for the user's 7 without). Not with strided
-  // arrays, whose lambda has two instances already.
-  const bool Aligns =
-      Strided.empty() && llvm::any_of(Restricts, [](const auto &R) {
-        return !R.second.AlignedRow.empty();
-      });
-  auto Add = [](std::string &List, const std::string &Item,
-                const char *Separator = ", ") {
-    List += (List.empty() ? "" : Separator) + Item;
-  };
-  std::string Params, AlignedParams, Args, AlignedArgs, Rows, Aligned;
-  for (const auto &[A, R] : Restricts) {
-    Add(Params, R.Param);
-    if (!Aligns || R.AlignedRow.empty()) {
-      Add(AlignedParams, R.Param);
-      Add(Args, R.Argument);
-      Add(AlignedArgs, R.Argument);
-      continue;
+    if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++)) {
+      Params += (Params.empty() ? "" : ", ") + R->Param;
+      Args += (Args.empty() ? "" : ", ") + R->Argument;
     }
-    const std::string N = A->Var->getName().str();
-    Rows += "  " + R.AlignedRow + "\n  auto *dlbcc_rows_" + N + " = " +
-            R.Argument + ";\n";
-    Add(Aligned, "dlb::aligned16(dlbcc_rows_" + N + ")", " && ");
-    Add(AlignedParams, "dlbcc_row16_" + N + " *__restrict " + N);
-    Add(Args, "dlbcc_rows_" + N);
-    Add(AlignedArgs,
-        "reinterpret_cast<dlbcc_row16_" + N + " *>(dlbcc_rows_" + N + ")");
-  }
   // 2-D arrays of evenly spaced rows of fixed length: one instance of the
   // lambda with pointers to rows, taken where every one is stored with that
   // row length, one with their strided views.
   std::string FixedArgs = Args, Fits;
-  for (const auto &[A, S] : Strided) {
-    Add(Params, "auto " + A->Var->getName().str());
-    Add(Args, S.View);
-    Add(FixedArgs, S.View + ".rows<" + S.Row + ">()");
-    Add(Fits, S.View + ".stride() == " + S.Length, " && ");
-  }
+  for (const ArrayModel &A : M.Arrays)
+    if (std::optional<StridedArray> S = stridedArray(M, A)) {
+      const char *Comma = Params.empty() ? "" : ", ";
+      Params += Comma + ("auto " + A.Var->getName()).str();
+      Args += Comma + S->View;
+      FixedArgs += Comma + S->View + ".rows<" + S->Row + ">()";
+      Fits += (Fits.empty() ? "" : " && ") + S->View +
+              ".stride() == " + S->Length;
+    }
+  if (Params.empty())
+    return Loop;
   // So do the live-in scalars, by value: captured by reference, the
   // compiler would reload them after every store through the arrays.
   for (const ScalarModel &S : M.Scalars)
     if (!S.ConstantValue) {
-      const std::string N = S.Var->getName().str();
-      const std::string Param =
-          (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "") +
-          spell(S.Var->getType().getNonReferenceType(), Ctx) + " " + N;
-      Add(Params, Param);
-      Add(AlignedParams, Param);
-      Add(Args, N);
-      Add(AlignedArgs, N);
-      Add(FixedArgs, N);
+      StringRef N = S.Var->getName();
+      Params += std::string(", ") +
+                (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "") +
+                spell(S.Var->getType().getNonReferenceType(), Ctx) + " " +
+                N.str();
+      Args += ", " + N.str();
+      FixedArgs += ", " + N.str();
     }
-  std::string Out = Rows;
-  if (Aligns)
-    Out += "  auto dlbcc_body16 = [&](" + AlignedParams + ") {\n" + Loop +
-           "  };\n";
-  Out += "  auto dlbcc_body = [&](" + Params + ") {\n" + Loop + "  };\n";
-  if (Aligns)
-    return Out + "  if (" + Aligned + ")\n    dlbcc_body16(" + AlignedArgs +
-           ");\n  else\n    dlbcc_body(" + Args + ");\n";
+  std::string Out = "  auto dlbcc_body = [&](" + Params + ") {\n" + Loop +
+                    "  };\n";
   if (Fits.empty())
     return Out + "  dlbcc_body(" + Args + ");\n";
   return Out + "  if (" + Fits + ")\n    dlbcc_body(" + FixedArgs +

@@ -92,20 +92,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT: #pragma GCC push_options
 // CHECK-NEXT: #pragma GCC optimize("vect-cost-model=dynamic")
 // CHECK-NEXT: #endif
-// Rows of 64 bytes: a copy of the loop that knows them aligned to 16, taken
-// where they are.
 // CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
-// CHECK-NEXT:   typedef double dlbcc_row16_src[8] __attribute__((aligned(16)));
-// CHECK-NEXT:   auto *dlbcc_rows_src = dlbcc_block.wholeData<double[8]>(1);
-// CHECK-NEXT:   auto dlbcc_body16 = [&](double *__restrict out, dlbcc_row16_src *__restrict src) {
-// CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
-// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
-// CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
-// CHECK-NEXT:   for (int k = dlbcc_lo; k < dlbcc_hi; ++k)
-// CHECK-NEXT:   { out[k] = src[k][k]; }
-// CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
-// CHECK-NEXT:   }
-// CHECK-NEXT:   };
 // CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict out, double (*__restrict src)[8]) {
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
@@ -115,10 +102,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   };
-// CHECK-NEXT:   if (dlb::aligned16(dlbcc_rows_src))
-// CHECK-NEXT:     dlbcc_body16(dlbcc_block.rows<double>(0), reinterpret_cast<dlbcc_row16_src *>(dlbcc_rows_src));
-// CHECK-NEXT:   else
-// CHECK-NEXT:     dlbcc_body(dlbcc_block.rows<double>(0), dlbcc_rows_src);
+// CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1));
 // CHECK-NEXT: }
 // CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
 // CHECK-NEXT: #pragma GCC pop_options

@@ -53,10 +53,6 @@ private:
   struct RestrictArray {
     std::string Param;
     std::string Argument;
-    /// Rows whose length in bytes is a multiple of 16: the declaration of
-    /// their type aligned to 16 (dlbcc_row16_<name>), for the kernel's
-    /// aligned copy of its loop (inBody); empty otherwise.
-    std::string AlignedRow;
   };
   /// The type of an element of a 2-D (or deeper) array's first dimension:
   /// its row type (a C array's element, a pointer's pointee).
