@@ -87,14 +87,12 @@ struct Context {
   ShiftCost Shift;
   std::map<const LoopDesc *, double> ElementSeconds;
   /// Per pipelined loop: the seconds per element of its distributed
-  /// executions, summed with the older ones weighing less (Distributed
-  /// over DistributedWeight; how many: DistributedRuns), and of its last
-  /// one on rank 0 alone (0: none yet), and how many executions started
-  /// from its kept columns since it handed them out
-  /// (RootExecution::finish).
+  /// executions, summed with the older ones weighing less (Distributed;
+  /// how many: DistributedRuns), and of its last one on rank 0 alone (0:
+  /// none yet), and how many executions started from its kept columns
+  /// since it handed them out (RootExecution::finish).
   struct PipelineCosts {
     double Distributed = 0;
-    double DistributedWeight = 0;
     int DistributedRuns = 0;
     double Alone = 0;
     int KeptRuns = 0;

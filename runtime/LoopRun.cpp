@@ -163,10 +163,12 @@ bool pipelineAlone(const LoopDesc &Desc, const Options &O) {
   const double Alone = It->second.Alone > 0 ? It->second.Alone
                        : Element != C.ElementSeconds.end() ? Element->second
                                                            : 0;
+  // The decayed sum's weights: 1 + KeptDecay + KeptDecay^2 + ...
   const Context::PipelineCosts &Costs = It->second;
+  const double Weight = (1 - std::pow(KeptDecay, Costs.DistributedRuns)) /
+                        (1 - KeptDecay);
   return Alone > 0 && Costs.DistributedRuns >= 2 &&
-         Alone <= (1 - O.Threshold) * Costs.Distributed /
-                      Costs.DistributedWeight;
+         Alone <= (1 - O.Threshold) * Costs.Distributed / Weight;
 }
 
 /// Whether this execution is balanced between executions only. An
@@ -1256,7 +1258,6 @@ void RootExecution::finish() {
       Costs.Alone = PerElement;
     } else if (!FromKept || ++Costs.KeptRuns > 1) {
       Costs.Distributed = KeptDecay * Costs.Distributed + PerElement;
-      Costs.DistributedWeight = KeptDecay * Costs.DistributedWeight + 1;
       ++Costs.DistributedRuns;
     }
   }

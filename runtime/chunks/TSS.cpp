@@ -31,7 +31,7 @@ namespace {
 class TrapezoidChunks : public ChunkRule {
 public:
   long long next(const ChunkRequest &Req) override {
-    if (Count == 0) {
+    if (Total == 0) {
       Total = static_cast<double>(Req.Remaining);
       First = static_cast<double>(
           (Req.Remaining + 2LL * Req.Ranks - 1) / (2LL * Req.Ranks));
@@ -47,7 +47,6 @@ public:
            covered(Reached + 1) <=
                Taken + 0.5 * static_cast<double>(Reached + 1))
       ++Reached;
-    ++Count;
     const double Size = First - Step * static_cast<double>(Reached);
     const long long Share =
         (Req.Remaining + Req.Ranks - 1) / std::max(Req.Ranks, 1);
@@ -62,11 +61,10 @@ private:
     return Kd * First - Step * Kd * (Kd - 1) / 2;
   }
 
+  /// The iterations left at the first request (0: none yet).
   double Total = 0;
   double First = 0;
   double Step = 0;
-  /// Chunks handed out so far.
-  long long Count = 0;
 };
 
 } // namespace
