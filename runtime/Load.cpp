@@ -350,8 +350,13 @@ double LoadModel::pieceEnd(double T) const {
   return std::min(pieceBegin(S, N), S.Until);
 }
 
-bool LoadModel::active() const {
-  return std::any_of(Phases.begin(), Phases.end(), [](const LoadSpec &S) {
+bool LoadModel::active() const { return loadsRank(Phases, Rank); }
+
+bool loadsRank(const std::vector<LoadSpec> &Phases, int Rank) {
+  return std::any_of(Phases.begin(), Phases.end(), [Rank](const LoadSpec &S) {
+    if (!S.Ranks.empty() &&
+        !std::binary_search(S.Ranks.begin(), S.Ranks.end(), Rank))
+      return false;
     switch (S.Kind) {
     case LoadSpec::None:
       return false;

@@ -59,6 +59,9 @@ bool parseLoadSpec(const std::string &Text, LoadSpec &Spec, std::string &Error);
 bool parseLoadSchedule(const std::string &Text, std::vector<LoadSpec> &Phases,
                        std::string &Error);
 
+/// Whether the schedule ever raises the load of Rank above 0.
+bool loadsRank(const std::vector<LoadSpec> &Phases, int Rank);
+
 /// The load one rank sees over time, a piecewise-constant function.
 class LoadModel {
 public:

@@ -23,6 +23,7 @@
 #include "Wire.h"
 #include "Partition.h"
 #include "Pipeline.h"
+#include "Trace.h"
 #include "Transport.h"
 
 #include <algorithm>
@@ -585,12 +586,10 @@ void verify(const char *Name, long long Lb, long long Ub, long long Rows,
 }
 
 /// Pipe: rank 0's report of a pipelined execution, or null.
-void record(const char *Name, const ExecParams &Params,
+void record(LoopStats &S, const ExecParams &Params,
             const std::vector<Selection> &Selections,
             const PipelineReport *Pipe, const std::vector<RankWork> &Work,
             double Elapsed) {
-  Context &C = context();
-  LoopStats &S = C.Stats.loop(Name, static_cast<int>(Work.size()));
   S.Strategy = Params.Between     ? strategyName(Params.Asked)
                : Params.Committed ? "auto"
                                   : strategyName(Params.Strat);
@@ -796,6 +795,8 @@ private:
   const bool Distribute;
   const int Size;
   const double Start;
+  /// The loop's statistics (when Distribute).
+  LoopStats *const Stats;
   const long long Execution;
   std::optional<WatchScope> Watch;
   /// Arrays the ranks keep between executions (Residency.h); a loop kept
@@ -804,6 +805,9 @@ private:
   const bool Resident;
   const bool PipelineAlone;
   const int Ranks;
+  /// One rank with nothing to poll for: the kernel runs over the whole
+  /// space as one block, no runner built (runOneBlock).
+  const bool OneBlock;
   /// What the runtime distributes: the iterations, or a bitonic loop's
   /// pairs; a skewed pipeline distributes j + Skew * i (runtime/Pipeline.h).
   const Pairing Pairs;
@@ -836,27 +840,31 @@ private:
 RootExecution::RootExecution(LoopRun &L)
     : L(L), C(context()), Distribute(C.Running && C.Rank == 0 && !C.InKernel),
       Size(Distribute ? C.Size : 1), Start(now()),
-      Execution(Distribute ? C.Stats.loop(L.Desc.name(), C.Size).Executions + 1
-                           : 0),
+      Stats(Distribute ? &C.Stats.loop(L.Desc.name(), C.Size) : nullptr),
+      Execution(Stats ? Stats->Executions + 1 : 0),
       Owners(L.Arrays.size()), Resident(Distribute && Size > 1),
       PipelineAlone(L.Pipelined && Resident && pipelineAlone(L.Desc, C.Opts)),
-      Ranks(PipelineAlone ? 1 : Size), Pairs{L.Lb, L.Ub, L.Bitonic},
+      Ranks(PipelineAlone ? 1 : Size),
+      OneBlock(Size == 1 && !L.Pipelined && !trace::on() &&
+               !transport::simulated() && !loadsRank(C.Opts.Load, C.Rank)),
+      Pairs{L.Lb, L.Ub, L.Bitonic},
       Skewed{{L.Lb, L.Ub}, {L.OuterLb, L.OuterUb}, L.Skew ? L.Skew : 1},
       Space(L.Skew ? Skewed.space() : Pairs.space()),
       Spec{L.Scalars, L.ScalarOffsets, L.Arrays, L.Reductions.size(), Pairs},
       History(C.Probes[&L.Desc]), Left{Space} {}
 
 void RootExecution::validate() {
-  const std::string Where = "in the loop at " + std::string(L.Desc.name());
+  // Built only for a message: a loop of microseconds runs this each time.
+  auto Where = [&] { return "in the loop at " + std::string(L.Desc.name()); };
   if (L.BadRowLength)
-    userError(Where + ", '" +
+    userError(Where() + ", '" +
               L.Desc.arrayName(static_cast<unsigned>(L.BadRowLength.Slot)) +
               "' of " + std::to_string(L.BadRowLength.Size) +
               " elements is indexed as rows of " +
               std::to_string(L.BadRowLength.RowLength) +
               ", which do not divide it; no iteration has run");
   if (L.Ragged)
-    userError(Where + ", row " + std::to_string(L.Ragged.Row) + " of '" +
+    userError(Where() + ", row " + std::to_string(L.Ragged.Row) + " of '" +
               L.Desc.arrayName(static_cast<unsigned>(L.Ragged.Slot)) +
               "' has " + std::to_string(L.Ragged.Length) +
               " elements and row 0 has " + std::to_string(L.Ragged.First) +
@@ -866,7 +874,7 @@ void RootExecution::validate() {
   checkPins(L.Desc, L.Arrays);
   skewArrays(L.Desc, L.Arrays, L.Pipelined ? L.Skew : 0);
   if (L.Stride < 1 || (L.Stride > 1 && (L.Pipelined || L.Bitonic)))
-    userError(Where + ", stride " + std::to_string(L.Stride) +
+    userError(Where() + ", stride " + std::to_string(L.Stride) +
               " is not a positive step of a doall loop without pairs; no "
               "iteration has run");
 }
@@ -1217,10 +1225,10 @@ void RootExecution::finish() {
   const std::vector<ArrayArg> &Arrays = L.Arrays;
   const double Elapsed = now() - Start;
   if (Distribute) {
-    record(L.Desc.name(), Params,
+    record(*Stats, Params,
            Exec ? Exec->selections() : std::vector<Selection>(),
            Pipe ? &Pipe->report() : nullptr, Work, Elapsed);
-    LoopStats &S = C.Stats.loop(L.Desc.name(), C.Size);
+    LoopStats &S = *Stats;
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
     S.WholeBytesSent += WholeSent;
@@ -1336,10 +1344,14 @@ void RootExecution::run() {
   planParams();
   planWork();
   pointUserViews();
-  probe();
-  partition();
-  startWorkers();
-  runShare();
+  if (OneBlock) {
+    Work.assign(1, runOneBlock(Spec, L.Desc.kernel(), Params, Views, Space));
+  } else {
+    probe();
+    partition();
+    startWorkers();
+    runShare();
+  }
   collect();
   finish();
 }

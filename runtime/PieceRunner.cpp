@@ -113,17 +113,9 @@ void PieceRunner::prime() {
   if (UserMemory)
     return;
   std::vector<ReductionSlot> Scratch(Spec.Reductions);
-  Block B;
-  B.Scalars = Spec.Scalars.data();
-  B.ScalarOffsets = Spec.ScalarOffsets.data();
-  B.Arrays = Views.data();
-  pairUp(B);
-  B.Reductions = Scratch.data();
-  Context &C = context();
-  const bool Outer = C.InKernel;
-  C.InKernel = true;
-  Kernel(B);
-  C.InKernel = Outer;
+  Block B = startBlock(Spec, Params, Range{0, 0}, Views.data(),
+                       Mirrors.data(), Scratch.data());
+  runKernel(Kernel, B);
 }
 
 void PieceRunner::runPiece(Piece P) {
@@ -132,15 +124,8 @@ void PieceRunner::runPiece(Piece P) {
   Current = std::move(P);
   if (!UserMemory)
     pointViews();
-  Block B;
-  B.Begin = Current.Iters.Begin;
-  B.End = Current.Iters.End;
-  B.Next = B.RunStart = B.Begin;
-  B.Scalars = Spec.Scalars.data();
-  B.ScalarOffsets = Spec.ScalarOffsets.data();
-  B.Arrays = Views.data();
-  pairUp(B);
-  B.Reductions = Result.Slots.data();
+  Block B = startBlock(Spec, Params, Current.Iters, Views.data(),
+                       Mirrors.data(), Result.Slots.data());
   // A piece received from another rank may be unlike what this one ran so
   // far (rows from another part of an image): its first hook polls, so that
   // the spacing is measured on its own iterations. A rank that never polls
@@ -150,8 +135,6 @@ void PieceRunner::runPiece(Piece P) {
           ? 1
           : Countdown;
   B.Strip = stripSize();
-  B.Stride = Params.Stride;
-  B.Anchor = Params.Anchor;
   B.Poll = &PieceRunner::pollThunk;
   B.Owner = this;
   CurrentBlock = &B;
@@ -159,22 +142,14 @@ void PieceRunner::runPiece(Piece P) {
   LastPoll = now();
   const double Began = LastPoll;
 
-  Context &C = context();
-  const bool Outer = C.InKernel;
-  C.InKernel = true;
-  Kernel(B);
-  C.InKernel = Outer;
+  const bool Outer = runKernel(Kernel, B);
   transport::computed(Curve.of({PollNext, B.Next}));
 
   account();
-  B.foldRun();
+  countBlock(B, Result.Counters);
   CurrentBlock = nullptr;
   Countdown = B.Countdown;
   Current.Iters.End = B.End;
-  WorkCounters &W = Result.Counters;
-  W.Iterations += B.End - B.Begin;
-  W.IndexSum += B.IndexSum;
-  W.IndexSquares += B.IndexSquares;
   ExecutedBefore += B.End - B.Begin;
   WorkBefore += Curve.of({B.Begin, B.End});
   // A loop inside a kernel belongs to the enclosing piece.
@@ -194,12 +169,6 @@ void PieceRunner::pointViews() {
     pointDistributed(Slot < Arrays ? Views[K] : Mirrors[K], Spec.Arrays[K],
                      S.Layout, S.First, Tables[Slot]);
   }
-}
-
-void PieceRunner::pairUp(Block &B) {
-  B.Mirrors = Mirrors.data();
-  B.PairLb = Spec.Pairs.Lb;
-  B.PairUb = Spec.Pairs.Ub;
 }
 
 long long PieceRunner::iterationsRun() const {
@@ -321,6 +290,59 @@ long long PieceRunner::receiveWork(int From) {
     trace::transfer(trace::Kind::Receive, Start, From, Received,
                     static_cast<long long>(Head.Bytes));
   return Received;
+}
+
+Block startBlock(const LoopSpec &Spec, const ExecParams &Params, Range Iters,
+                 ArrayView *Views, ArrayView *Mirrors, ReductionSlot *Slots) {
+  Block B;
+  B.Begin = Iters.Begin;
+  B.End = Iters.End;
+  B.Next = B.RunStart = B.Begin;
+  B.Scalars = Spec.Scalars.data();
+  B.ScalarOffsets = Spec.ScalarOffsets.data();
+  B.Arrays = Views;
+  B.Mirrors = Mirrors;
+  B.PairLb = Spec.Pairs.Lb;
+  B.PairUb = Spec.Pairs.Ub;
+  B.Reductions = Slots;
+  B.Strip = Params.Strip;
+  B.Stride = Params.Stride;
+  B.Anchor = Params.Anchor;
+  return B;
+}
+
+bool runKernel(KernelFn Kernel, Block &B) {
+  Context &C = context();
+  const bool Outer = C.InKernel;
+  C.InKernel = true;
+  Kernel(B);
+  C.InKernel = Outer;
+  return Outer;
+}
+
+void countBlock(Block &B, WorkCounters &W) {
+  B.foldRun();
+  W.Iterations += B.End - B.Begin;
+  W.IndexSum += B.IndexSum;
+  W.IndexSquares += B.IndexSquares;
+}
+
+RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
+                     const ExecParams &Params, std::vector<ArrayView> &Views,
+                     Range Iters) {
+  RankWork Result(Spec.Reductions);
+  // Rank 0's views are the program's arrays, the same on both sides of a
+  // bitonic loop's pairs.
+  Block B = startBlock(Spec, Params, Iters, Views.data(), Views.data(),
+                       Result.Slots.data());
+  B.Countdown = std::numeric_limits<long long>::max();
+  const double Began = now();
+  runKernel(Kernel, B);
+  const double Seconds = now() - Began;
+  countBlock(B, Result.Counters);
+  Result.Counters.ComputeSeconds = Result.Counters.CpuSeconds = Seconds;
+  computedStretch(Seconds);
+  return Result;
 }
 
 StaticRunner::StaticRunner(const LoopSpec &Spec, KernelFn Kernel,

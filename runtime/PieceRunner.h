@@ -132,14 +132,32 @@ private:
   /// Points the distributed arrays' views, front and mirror, at the current
   /// piece's slabs.
   void pointViews();
-  /// Gives B the mirror views and the bounds of a bitonic loop's pairs.
-  void pairUp(Block &B);
 
   /// The views of the mirror side of a bitonic loop (on rank 0, Views).
   std::vector<ArrayView> Mirrors;
   /// Row tables of the views, per side and array (Piece::Slabs order).
   std::vector<std::vector<char *>> Tables;
 };
+
+/// The block that runs Iters of an execution: the loop's scalars, the views
+/// (a bitonic loop's pairs: front and mirror), the rank's reduction slots,
+/// the strip of the hooks and the stride. The caller sets the polls.
+Block startBlock(const LoopSpec &Spec, const ExecParams &Params, Range Iters,
+                 ArrayView *Views, ArrayView *Mirrors, ReductionSlot *Slots);
+/// Runs the kernel on B, the context marked as inside a kernel; returns
+/// whether it already was (a loop run from inside a kernel).
+bool runKernel(KernelFn Kernel, Block &B);
+/// Adds the iterations B ran to W, and their checksums.
+void countBlock(Block &B, WorkCounters &W);
+
+/// An execution on one rank with nothing to poll for (no other rank, no
+/// emulated load, no trace): the kernel over Iters as one block in the
+/// program's arrays, timed, with no runner built. trisolv's 8000
+/// executions of microseconds each paid ~10 thousand instructions for the
+/// runner's queue, pieces and accounting.
+RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
+                     const ExecParams &Params, std::vector<ArrayView> &Views,
+                     Range Iters);
 
 /// The runner of an execution that balances nothing while it runs
 /// (balancesWhileRunning): its pieces, the accounting and the emulated load

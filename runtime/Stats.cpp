@@ -94,8 +94,11 @@ void writePipeline(std::FILE *Out, const PipelineStats &P) {
 
 } // namespace
 
-LoopStats &StatsTable::loop(const std::string &Name, int Ranks) {
-  LoopStats &S = Loops[Name];
+LoopStats &StatsTable::loop(std::string_view Name, int Ranks) {
+  auto It = Loops.find(Name);
+  if (It == Loops.end())
+    It = Loops.emplace(std::string(Name), LoopStats()).first;
+  LoopStats &S = It->second;
   S.RankIterations.resize(Ranks);
   for (std::vector<double> *V :
        {&S.RankComputeSeconds, &S.RankLoadSeconds, &S.RankWaitSeconds,

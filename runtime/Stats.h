@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dlb {
@@ -113,7 +114,7 @@ void writePredictions(std::FILE *Out,
 class StatsTable {
 public:
   /// The statistics of loop Name, created empty for Ranks ranks.
-  LoopStats &loop(const std::string &Name, int Ranks);
+  LoopStats &loop(std::string_view Name, int Ranks);
 
   /// Writes the table as JSON; on failure sets Error.
   bool writeJson(const std::string &File, int Ranks, std::string &Error) const;
@@ -125,7 +126,9 @@ public:
   bool writeTrace(const std::string &File, std::string &Error) const;
 
 private:
-  std::map<std::string, LoopStats> Loops;
+  /// Looked up by name without building a string (std::less<>): at every
+  /// execution, some of which last microseconds.
+  std::map<std::string, LoopStats, std::less<>> Loops;
   std::vector<std::pair<std::string, TraceRow>> Trace;
 };
 
