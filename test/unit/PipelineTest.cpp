@@ -162,6 +162,19 @@ TEST(PipelineTest, SkewedRangesCoverTheSpaceInOrder) {
     }
     EXPECT_EQ(At, S.space().End);
     EXPECT_EQ(Elements, S.space().size() ? S.elements(S.space()) : 0);
+    // Each boundary where the elements before it first reach the share of
+    // the ranks before it, counted element by element (within the columns
+    // the ranks around it must keep).
+    const std::vector<Range> Share =
+        pipelineRanges({0, S.elements(S.space())}, Speeds, 0);
+    for (int Q = 0; Q + 1 < N; ++Q) {
+      long long Cut = S.space().Begin;
+      while (Cut < S.space().End &&
+             S.elements({S.space().Begin, Cut}) < Share[Q].End)
+        ++Cut;
+      Cut = std::clamp(Cut, R[Q].Begin + 1, S.space().End - (N - 1 - Q));
+      EXPECT_EQ(R[Q].End, Cut) << "case " << K << ", boundary " << Q;
+    }
   }
 }
 
