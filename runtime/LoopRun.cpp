@@ -773,6 +773,9 @@ public:
 private:
   /// Stops with a message if the loop's description cannot run.
   void validate();
+  /// The parameters of an execution on rank 0 alone: nothing to balance,
+  /// so no hooks in the loop.
+  ExecParams aloneParams() const;
   void prepareResidency();
   void planParams();
   void planWork();
@@ -805,9 +808,12 @@ private:
   const bool Resident;
   const bool PipelineAlone;
   const int Ranks;
-  /// One rank with nothing to poll for: the kernel runs over the whole
-  /// space as one block, no runner built (runOneBlock).
-  const bool OneBlock;
+  /// Nothing to poll for while the kernel runs alone: no emulated load on
+  /// this rank, no trace, no simulation.
+  const bool Quiet;
+  /// The kernel runs over the whole space as one block, no runner built
+  /// (runOneBlock): one rank, or rank 0 known to run the loop alone.
+  bool OneBlock;
   /// What the runtime distributes: the iterations, or a bitonic loop's
   /// pairs; a skewed pipeline distributes j + Skew * i (runtime/Pipeline.h).
   const Pairing Pairs;
@@ -845,8 +851,9 @@ RootExecution::RootExecution(LoopRun &L)
       Owners(L.Arrays.size()), Resident(Distribute && Size > 1),
       PipelineAlone(L.Pipelined && Resident && pipelineAlone(L.Desc, C.Opts)),
       Ranks(PipelineAlone ? 1 : Size),
-      OneBlock(Size == 1 && !L.Pipelined && !trace::on() &&
-               !transport::simulated() && !loadsRank(C.Opts.Load, C.Rank)),
+      Quiet(!trace::on() && !transport::simulated() &&
+            !loadsRank(C.Opts.Load, C.Rank)),
+      OneBlock(Size == 1 && !L.Pipelined && Quiet),
       Pairs{L.Lb, L.Ub, L.Bitonic},
       Skewed{{L.Lb, L.Ub}, {L.OuterLb, L.OuterUb}, L.Skew ? L.Skew : 1},
       Space(L.Skew ? Skewed.space() : Pairs.space()),
@@ -990,32 +997,32 @@ void RootExecution::probe() {
                                         : Space.size() >= History.Iterations);
   if (!Probing || (Known && !History.Alone))
     return;
-  Prospect To;
-  To.Ranks = Ranks;
-  To.Latency = Params.Net.Latency;
-  To.Bandwidth = Params.Net.Bandwidth;
-  To.ProfitFactor = Params.Balance.ProfitFactor;
-  To.ExecutionSeconds = C.ExecutionSeconds;
-  To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
-                         [](const ArrayArg &A) { return A.Keep; });
-  // Alone: nothing to balance, so no hooks in the loop.
-  ExecParams AloneParams =
-      execParams(L.Strat, 1, L.Arrays, L.DataBytes, Pairs.sides());
-  AloneParams.Stride = L.Stride;
-  AloneParams.Anchor = L.Anchor;
-  hookParams(AloneParams, unbalancedHooks(L.Hooks), 0);
-  Probed.emplace(Spec, L.Desc.kernel(), AloneParams, Curve, Views);
-  Alone = Known || !Probed->worthDistributing(Space, To);
-  if (Known)
-    Probed->runAll(Space);
-  else if (Alone)
-    Probed->runRest();
-  Left = Probed->rest();
-  if (!Known) {
-    History.Iterations = Space.size();
-    History.Decided = true;
-    History.Alone = Alone;
-    History.Irregular = Probed->irregular();
+  if (Known && Quiet && !L.Pipelined) {
+    // Alone with nothing to poll for: one block (runShare), no probe
+    // (trisolv's steps on 2 ranks, 8000 executions of microseconds).
+    Alone = OneBlock = true;
+  } else {
+    Prospect To;
+    To.Ranks = Ranks;
+    To.Latency = Params.Net.Latency;
+    To.Bandwidth = Params.Net.Bandwidth;
+    To.ProfitFactor = Params.Balance.ProfitFactor;
+    To.ExecutionSeconds = C.ExecutionSeconds;
+    To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
+                           [](const ArrayArg &A) { return A.Keep; });
+    Probed.emplace(Spec, L.Desc.kernel(), aloneParams(), Curve, Views);
+    Alone = Known || !Probed->worthDistributing(Space, To);
+    if (Known)
+      Probed->runAll(Space);
+    else if (Alone)
+      Probed->runRest();
+    Left = Probed->rest();
+    if (!Known) {
+      History.Iterations = Space.size();
+      History.Decided = true;
+      History.Alone = Alone;
+      History.Irregular = Probed->irregular();
+    }
   }
   // Nothing was balanced, between executions or otherwise, and nothing is
   // left on the ranks.
@@ -1023,6 +1030,14 @@ void RootExecution::probe() {
   if (Alone)
     for (ArrayArg &A : L.Arrays)
       A.Keep = false;
+}
+
+ExecParams RootExecution::aloneParams() const {
+  ExecParams P = execParams(L.Strat, 1, L.Arrays, L.DataBytes, Pairs.sides());
+  P.Stride = L.Stride;
+  P.Anchor = L.Anchor;
+  hookParams(P, unbalancedHooks(L.Hooks), 0);
+  return P;
 }
 
 void RootExecution::partition() {
@@ -1146,7 +1161,9 @@ void RootExecution::startWorkers() {
 
 void RootExecution::runShare() {
   Work.assign(Ranks, RankWork(L.Reductions.size()));
-  if (L.Pipelined) {
+  if (OneBlock) {
+    Work[0] = runOneBlock(Spec, L.Desc.kernel(), aloneParams(), Views, Space);
+  } else if (L.Pipelined) {
     Pipe.emplace(Spec, L.Desc.kernel(), Params, Curve, Views, Parts[0].front(),
                  Piece());
     Work[0] = runCounted(*Pipe, Ranks > 1);
@@ -1344,14 +1361,13 @@ void RootExecution::run() {
   planParams();
   planWork();
   pointUserViews();
-  if (OneBlock) {
-    Work.assign(1, runOneBlock(Spec, L.Desc.kernel(), Params, Views, Space));
-  } else {
-    probe();
+  probe();
+  // One rank running one block has nothing to partition or start.
+  if (Size > 1 || !OneBlock) {
     partition();
     startWorkers();
-    runShare();
   }
+  runShare();
   collect();
   finish();
 }
