@@ -1162,7 +1162,9 @@ void RootExecution::startWorkers() {
 void RootExecution::runShare() {
   Work.assign(Ranks, RankWork(L.Reductions.size()));
   if (OneBlock) {
-    Work[0] = runOneBlock(Spec, L.Desc.kernel(), aloneParams(), Views, Space);
+    // One rank's parameters are already those of an execution alone.
+    Work[0] = runOneBlock(Spec, L.Desc.kernel(),
+                          Size == 1 ? Params : aloneParams(), Views, Space);
   } else if (L.Pipelined) {
     Pipe.emplace(Spec, L.Desc.kernel(), Params, Curve, Views, Parts[0].front(),
                  Piece());

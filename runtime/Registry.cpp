@@ -33,7 +33,13 @@ bool nameLess(const LoopDesc *A, const LoopDesc *B) {
 } // namespace
 
 LoopDesc::LoopDesc(const char *Name, KernelFn Kernel, const char *ArrayNames)
-    : Name(Name), Kernel(Kernel), ArrayNames(ArrayNames ? ArrayNames : "") {
+    : Name(Name), Kernel(Kernel), ArrayNames(ArrayNames ? ArrayNames : ""),
+      ArrayCount(*this->ArrayNames
+                     ? 1 + static_cast<unsigned>(std::count(
+                               this->ArrayNames,
+                               this->ArrayNames + std::strlen(this->ArrayNames),
+                               ','))
+                     : 0) {
   Registry &R = registry();
   if (R.Sealed)
     fatal("loop '" + std::string(Name) +

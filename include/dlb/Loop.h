@@ -130,11 +130,14 @@ public:
   KernelFn kernel() const { return Kernel; }
   /// The name of array Slot ("array Slot" when it was not given).
   std::string arrayName(unsigned Slot) const;
+  /// How many arrays ArrayNames names.
+  unsigned arrayCount() const { return ArrayCount; }
 
 private:
   const char *Name;
   KernelFn Kernel;
   const char *ArrayNames;
+  unsigned ArrayCount;
 };
 
 /// How a loop touches a distributed array along its distributed dimension:
@@ -509,7 +512,11 @@ void fetchRows(const void *Array, long long Lo, long long Hi);
 /// One execution of a loop, set up by the pseudo-master's call site.
 class LoopRun {
 public:
-  explicit LoopRun(LoopDesc &Desc) : Desc(Desc) {}
+  /// The arrays' descriptions are reserved at once: a loop of microseconds
+  /// runs thousands of times.
+  explicit LoopRun(LoopDesc &Desc) : Desc(Desc) {
+    Arrays.reserve(Desc.arrayCount());
+  }
   LoopRun(const LoopRun &) = delete;
   LoopRun &operator=(const LoopRun &) = delete;
 
