@@ -331,8 +331,9 @@ RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
                      const ExecParams &Params, std::vector<ArrayView> &Views,
                      Range Iters) {
   RankWork Result(Spec.Reductions);
-  // Rank 0's views are the program's arrays, the same on both sides of a
-  // bitonic loop's pairs.
+  // The views are the arrays as the call site passed them (rank 0: the
+  // program's; a loop inside a kernel: the rank's buffers), the same on
+  // both sides of a bitonic loop's pairs.
   Block B = startBlock(Spec, Params, Iters, Views.data(), Views.data(),
                        Result.Slots.data());
   B.Countdown = std::numeric_limits<long long>::max();

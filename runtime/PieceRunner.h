@@ -152,7 +152,7 @@ void countBlock(Block &B, WorkCounters &W);
 
 /// An execution on one rank with nothing to poll for (no other rank, no
 /// emulated load, no trace): the kernel over Iters as one block in the
-/// program's arrays, timed, with no runner built. trisolv's 8000
+/// arrays the call site passed, timed, with no runner built. trisolv's 8000
 /// executions of microseconds each paid ~10 thousand instructions for the
 /// runner's queue, pieces and accounting.
 RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
