@@ -223,7 +223,9 @@ int runDriver(int Argc, const char **Argv) {
     if (!DB)
       return fail(Error);
   } else {
-    std::vector<std::string> Flags = {"-std=c++17"};
+    // dlbcc emits C++: a C source is read as the C++ it becomes (as C,
+    // Clang rejected -std=c++17 with an error and went on).
+    std::vector<std::string> Flags = {"-x", "c++", "-std=c++17"};
     Flags.insert(Flags.end(), ClangArgs.begin(), ClangArgs.end());
     DB = std::make_unique<FixedCompilationDatabase>(".", Flags);
   }
