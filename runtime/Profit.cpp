@@ -42,6 +42,20 @@ double freshCopyByteSeconds() {
 
 /// The shortest measurement that may decide before the probe's limit.
 constexpr double MinSeconds = 200e-6;
+/// A stratum's speed is steady once two chunks in a row, the second twice
+/// the first, cost within this factor of each other per work unit: with a
+/// call costing c and an iteration r, chunks of n and 2n iterations give
+/// r + c/n and r + c/2n, within 1.2 of each other once c/n <= r/2, and the
+/// best of them is then within 1.25 of r. Before that, a chunk of an
+/// iteration or two, its call's cost (and a slice a busy process took
+/// from it) counted as the iterations', decided for all of them: 100 times
+/// the call under --dlb-load=constant:load=100 on rank 0 predicted a light
+/// loop of 3 ms at 450 s alone.
+constexpr double SteadyFactor = 1.2;
+/// A chunk of this many CPU seconds measures its iterations whatever the
+/// call costs (microseconds): a Mandelbrot row decides at once, where its
+/// neighbours' costs, not the call's, differ by more than SteadyFactor.
+constexpr double SureChunkSeconds = 200e-6;
 /// The strata the samples come from.
 constexpr long long Strata8 = 8;
 /// Strata whose costs per work unit differ more than this are irregular
@@ -151,11 +165,18 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
       const double T = runAlone(R, &Cpu);
       const double Work = S.PerIteration ? static_cast<double>(R.size())
                                          : Curve.of(R);
-      if (Work > 0 && (S.BestRate < 0 || T / Work < S.BestRate))
-        S.BestRate = T / Work;
-      if (Work > 0 && Cpu >= LongChunkSeconds &&
-          (S.LongRate < 0 || Cpu / Work < S.LongRate))
-        S.LongRate = Cpu / Work;
+      if (Work > 0) {
+        const double Rate = T / Work;
+        if (S.BestRate < 0 || Rate < S.BestRate)
+          S.BestRate = Rate;
+        S.Steady = Cpu >= SureChunkSeconds ||
+                   (S.LastRate > 0 && Rate <= SteadyFactor * S.LastRate &&
+                    S.LastRate <= SteadyFactor * Rate);
+        S.LastRate = Rate;
+        if (Cpu >= LongChunkSeconds &&
+            (S.LongRate < 0 || Cpu / Work < S.LongRate))
+          S.LongRate = Cpu / Work;
+      }
       Sampled += T;
       S.Next = R.End;
       Ran = true;
@@ -166,11 +187,16 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
     Last = predictDistribution(In);
     if (!Ran)
       return Last.Pays;
-    // Clear: measured long enough for the clock and the calls not to
-    // matter, and it would pay even if the iterations were twice as fast
-    // as measured (the first ones run with cold caches).
+    // Clear: measured long enough for the clock not to matter, each
+    // stratum's speed steady (or its cap reached), and it would pay even
+    // if the iterations were twice as fast as measured (the first ones run
+    // with cold caches).
+    const bool Measured =
+        std::all_of(Strata.begin(), Strata.end(), [](const Stratum &S) {
+          return S.Steady || S.Next >= S.Cap;
+        });
     In.AloneSeconds /= 2;
-    if (Sampled >= MinSeconds && predictDistribution(In).Pays)
+    if (Sampled >= MinSeconds && Measured && predictDistribution(In).Pays)
       return true;
   }
 }

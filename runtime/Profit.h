@@ -74,6 +74,11 @@ private:
     /// The fastest chunk's CPU seconds per work unit among chunks long
     /// enough for the call not to matter (irregular()): -1 before one.
     double LongRate = -1;
+    /// The last chunk's seconds per work unit, and whether it measured the
+    /// iterations' speed: within SteadyFactor (Profit.cpp) of the one
+    /// before, or long (SureChunkSeconds).
+    double LastRate = -1;
+    bool Steady = false;
     bool PerIteration = false;
   };
 
