@@ -11,8 +11,25 @@
 #define DLB_VIEWS_H
 
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 namespace dlb {
+
+/// Whether every pointer a kernel takes for its restrict arrays is 16-byte
+/// aligned: the kernel then runs the instance of its loop that assumes so
+/// (assumeAligned16), where SSE folds the loads into the arithmetic as in
+/// the user's loop over static arrays. The user's own arrays need not be
+/// (a row of a struct, &a[1]), so this is checked where the kernel runs.
+template <class... ValueT> bool aligned16(const ValueT *...Pointers) {
+  return ((reinterpret_cast<std::uintptr_t>(Pointers) % 16 == 0) && ...);
+}
+
+/// \p Pointer, which aligned16 found 16-byte aligned, so marked for the
+/// compiler (a row's alignment follows from it and the row length).
+template <class ValueT> ValueT *assumeAligned16(ValueT *Pointer) {
+  return static_cast<ValueT *>(__builtin_assume_aligned(Pointer, 16));
+}
 
 /// A 1-D distributed array (C array, pointer with shape, or std::vector):
 /// element I lives at Base[I - Offset].

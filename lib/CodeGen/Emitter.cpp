@@ -288,50 +288,79 @@ std::string Emitter::distView(const ArrayModel &A, StringRef Name,
                        View, E, Name, BlockVar, Slot, Mirror ? ", true" : "");
 }
 
-std::string Emitter::inBody(const LoopModel &M, const std::string &Loop) const {
+std::string Emitter::inBody(const LoopModel &M, const std::string &Privates,
+                            const std::string &Loop, const Strips *S) const {
   // Arrays of contiguous rows reach the loop as restrict pointers, the
   // parameters of a lambda: the compiler then knows that stores to one
   // array do not change another, and vectorizes as in the user's loop.
-  std::string Params, Args;
+  std::string Params, Args, Assume, Pointers;
   unsigned Slot = 0;
   for (const ArrayModel &A : M.Arrays)
     if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++)) {
+      StringRef N = A.Var->getName();
       Params += (Params.empty() ? "" : ", ") + R->Param;
       Args += (Args.empty() ? "" : ", ") + R->Argument;
+      Assume += ("    " + N + " = dlb::assumeAligned16(" + N + ");\n").str();
+      Pointers += (Pointers.empty() ? "" : ", ") + R->Argument;
     }
   // 2-D arrays of evenly spaced rows of fixed length: one instance of the
   // lambda with pointers to rows, taken where every one is stored with that
   // row length, one with their strided views.
   std::string FixedArgs = Args, Fits;
   for (const ArrayModel &A : M.Arrays)
-    if (std::optional<StridedArray> S = stridedArray(M, A)) {
+    if (std::optional<StridedArray> SA = stridedArray(M, A)) {
       const char *Comma = Params.empty() ? "" : ", ";
       Params += Comma + ("auto " + A.Var->getName()).str();
-      Args += Comma + S->View;
-      FixedArgs += Comma + S->View + ".rows<" + S->Row + ">()";
-      Fits += (Fits.empty() ? "" : " && ") + S->View +
-              ".stride() == " + S->Length;
+      Args += Comma + SA->View;
+      FixedArgs += Comma + SA->View + ".rows<" + SA->Row + ">()";
+      Fits += (Fits.empty() ? "" : " && ") + SA->View +
+              ".stride() == " + SA->Length;
     }
   if (Params.empty())
-    return Loop;
+    return Privates + (S ? S->Open + Loop + S->Close : Loop);
   // So do the live-in scalars, by value: captured by reference, the
   // compiler would reload them after every store through the arrays.
-  for (const ScalarModel &S : M.Scalars)
-    if (!S.ConstantValue) {
-      StringRef N = S.Var->getName();
+  for (const ScalarModel &Sc : M.Scalars)
+    if (!Sc.ConstantValue) {
+      StringRef N = Sc.Var->getName();
       Params += std::string(", ") +
-                (inPinnedRow(M, S.Var) ? "[[maybe_unused]] " : "") +
-                spell(S.Var->getType().getNonReferenceType(), Ctx) + " " +
+                (inPinnedRow(M, Sc.Var) ? "[[maybe_unused]] " : "") +
+                spell(Sc.Var->getType().getNonReferenceType(), Ctx) + " " +
                 N.str();
       Args += ", " + N.str();
       FixedArgs += ", " + N.str();
     }
-  std::string Out = "  auto dlbcc_body = [&](" + Params + ") {\n" + Loop +
-                    "  };\n";
-  if (Fits.empty())
-    return Out + "  dlbcc_body(" + Args + ");\n";
-  return Out + "  if (" + Fits + ")\n    dlbcc_body(" + FixedArgs +
-         ");\n  else\n    dlbcc_body(" + Args + ");\n";
+  if (S) {
+    Params += ", long long dlbcc_lo, long long dlbcc_hi";
+    Args += ", dlbcc_lo, dlbcc_hi";
+    FixedArgs += ", dlbcc_lo, dlbcc_hi";
+  }
+  std::string Out = "  auto dlbcc_body = [&](";
+  if (!Assume.empty())
+    Out += "auto dlbcc_aligned, ";
+  Out += Params + ")" + (S ? " __attribute__((noinline))" : "") + " {\n";
+  if (!Assume.empty())
+    Out += "  if constexpr (decltype(dlbcc_aligned)::value) {\n" + Assume +
+           "  }\n";
+  Out += Privates + Loop + "  };\n";
+  // A call, in the instance for 16-byte aligned pointers where they are.
+  auto Call = [&](const std::string &With, const std::string &Indent) {
+    if (Assume.empty())
+      return Indent + "dlbcc_body(" + With + ");\n";
+    return Indent + "if (dlb::aligned16(" + Pointers + "))\n" + Indent +
+           "  dlbcc_body(std::true_type{}, " + With + ");\n" + Indent +
+           "else\n" + Indent + "  dlbcc_body(std::false_type{}, " + With +
+           ");\n";
+  };
+  // Braces around the aligned and unaligned calls of each instance.
+  const std::string Open = Assume.empty() ? "\n" : " {\n";
+  const std::string Else = Assume.empty() ? "  else\n" : "  } else {\n";
+  std::string Calls = Fits.empty() ? Call(Args, "  ")
+                                   : "  if (" + Fits + ")" + Open +
+                                         Call(FixedArgs, "    ") + Else +
+                                         Call(Args, "    ") +
+                                         (Assume.empty() ? "" : "  }\n");
+  return Out + (S ? S->Open + Calls + S->Close : Calls);
 }
 
 std::string Emitter::pairLoop(const LoopModel &M) const {
@@ -370,44 +399,47 @@ std::string Emitter::pairLoop(const LoopModel &M) const {
 std::string Emitter::hookedLoop(const LoopModel &M, StringRef Type,
                                 StringRef Var, StringRef Inner,
                                 StringRef Units) const {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  if (M.Stride != 1) {
+  if (std::optional<Strips> S = stripParts(M, Type, Var, Inner, Units))
+    return S->Open + S->Strip + S->Close;
+  // The hook runs after every unit, also after `continue`; it may shrink
+  // end() when units move to another rank.
+  return ("  for (" + Type + " " + Var + " = " + BlockVar + ".begin(); " +
+          Var + " < " + BlockVar + ".end(); " + BlockVar + ".hook(" + Var +
+          "), ++" + Var + ")\n" + Inner)
+      .str();
+}
+
+std::optional<Emitter::Strips>
+Emitter::stripParts(const LoopModel &M, StringRef Type, StringRef Var,
+                    StringRef Inner, StringRef Units) const {
+  if (M.Stride == 1 && M.Hooks.Realization == HookRealization::Body)
+    return std::nullopt;
+  Strips S;
+  std::string Head = (M.Stride != 1 ? "one load balancing hook per strip of "
+                                      "the index range, stepping by " +
+                                          std::to_string(M.Stride)
+                                    : "one load balancing hook per strip of " +
+                                          Units.str());
+  S.Open = "  // dlbcc: " + Head + "\n  for (long long dlbcc_lo = " +
+           BlockVar + ".begin(), dlbcc_hi; dlbcc_lo < " + BlockVar +
+           ".end(); dlbcc_lo = dlbcc_hi) {\n  dlbcc_hi = " + BlockVar +
+           ".strip(dlbcc_lo);\n";
+  if (M.Stride != 1)
     // A loop stepping by c: its strips are ranges of the index, each
     // running the iterations in it; the hook records the whole range.
-    OS << "  // dlbcc: one load balancing hook per strip of the index range, "
-          "stepping by "
-       << M.Stride << "\n"
-       << "  for (long long dlbcc_lo = " << BlockVar
-       << ".begin(), dlbcc_hi; dlbcc_lo < " << BlockVar
-       << ".end(); dlbcc_lo = dlbcc_hi) {\n"
-       << "  dlbcc_hi = " << BlockVar << ".strip(dlbcc_lo);\n"
-       << "  for (" << Type << " " << Var << " = static_cast<" << Type << ">("
-       << BlockVar << ".strided(dlbcc_lo)); " << Var << " < dlbcc_hi; " << Var
-       << " += " << M.Stride << ")\n"
-       << Inner << "  " << BlockVar << ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
-    return Out;
-  }
-  if (M.Hooks.Realization == HookRealization::Body) {
-    // The hook runs after every unit, also after `continue`; it may shrink
-    // end() when units move to another rank.
-    OS << "  for (" << Type << " " << Var << " = " << BlockVar << ".begin(); "
-       << Var << " < " << BlockVar << ".end(); " << BlockVar << ".hook("
-       << Var << "), ++" << Var << ")\n"
-       << Inner;
-    return Out;
-  }
-  // Strip-mined (section 5.1 of Siegell & Steenkiste): one hook per strip,
-  // whose size the runtime chooses; it may shrink end().
-  OS << "  // dlbcc: one load balancing hook per strip of " << Units << "\n"
-     << "  for (long long dlbcc_lo = " << BlockVar
-     << ".begin(), dlbcc_hi; dlbcc_lo < " << BlockVar
-     << ".end(); dlbcc_lo = dlbcc_hi) {\n"
-     << "  dlbcc_hi = " << BlockVar << ".strip(dlbcc_lo);\n"
-     << "  for (" << Type << " " << Var << " = dlbcc_lo; " << Var
-     << " < dlbcc_hi; ++" << Var << ")\n"
-     << Inner << "  " << BlockVar << ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
-  return Out;
+    S.Strip = ("  for (" + Type + " " + Var + " = static_cast<" + Type + ">(" +
+               BlockVar + ".strided(dlbcc_lo)); " + Var + " < dlbcc_hi; " +
+               Var + " += " + std::to_string(M.Stride) + ")\n" + Inner)
+                  .str();
+  else
+    // Strip-mined (section 5.1 of Siegell & Steenkiste): one hook per
+    // strip, whose size the runtime chooses; it may shrink end().
+    S.Strip = ("  for (" + Type + " " + Var + " = dlbcc_lo; " + Var +
+               " < dlbcc_hi; ++" + Var + ")\n" + Inner)
+                  .str();
+  S.Close = "  " + std::string(BlockVar) +
+            ".hookStrip(dlbcc_lo, dlbcc_hi);\n  }\n";
+  return S;
 }
 
 std::string Emitter::body(const LoopModel &M) const {
@@ -483,7 +515,8 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
           "boundary values\n"
        << "  dlbcc_hi = " << BlockVar << ".receive(dlbcc_lo);\n  {\n"
        << declarations(M)
-       << inBody(M, privates(M) + "  for (" +
+       << inBody(M, privates(M),
+                 "  for (" +
                         spell(M.Pipeline->Index->getType(), Ctx) + " " +
                         O.str() + " = dlbcc_lo; " + O.str() + " < dlbcc_hi; ++" +
                         O.str() + ")\n" + "  for (" + IndexType + " " +
@@ -497,12 +530,15 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
        << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
   } else {
     OS << declarations(M);
-    std::string Loop = privates(M);
+    const std::string Inner = "  " + body(M) + "\n";
     if (M.Ann->Schedule == ScheduleKind::Bitonic)
-      Loop += pairLoop(M);
+      OS << inBody(M, privates(M), pairLoop(M));
+    else if (std::optional<Strips> S =
+                 stripParts(M, IndexType, I, Inner, "iterations"))
+      OS << inBody(M, privates(M), S->Strip, &*S);
     else
-      Loop += hookedLoop(M, IndexType, I, "  " + body(M) + "\n", "iterations");
-    OS << inBody(M, Loop);
+      OS << inBody(M, privates(M), hookedLoop(M, IndexType, I, Inner,
+                                              "iterations"));
     unsigned Slot = 0;
     for (const ReductionModel &Red : M.Reductions) {
       QualType Type = Red.Var->getType().getNonReferenceType();

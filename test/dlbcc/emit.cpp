@@ -27,10 +27,13 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:   double total = dlb::identity<double>(dlb::ReduceOp::Sum);
 // Arrays of contiguous rows reach the loop as restrict pointers; a column
 // distribution of rows of constant length as a generic parameter, below.
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict w, auto grid, double scale) {
-// CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
-// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
-// CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
+// The lambda runs one strip, not inlined: without the hook's call the
+// compiler allocates registers as for the user's loop; its instance for
+// 16-byte aligned restrict pointers assumes they are.
+// CHECK-NEXT:   auto dlbcc_body = [&](auto dlbcc_aligned, double *__restrict w, auto grid, double scale, long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
+// CHECK-NEXT:   if constexpr (decltype(dlbcc_aligned)::value) {
+// CHECK-NEXT:     w = dlb::assumeAligned16(w);
+// CHECK-NEXT:   }
 // CHECK-NEXT:   for (int j = dlbcc_lo; j < dlbcc_hi; ++j)
 // CHECK-NEXT:   {
 // CHECK-NEXT:     if (j == N)
@@ -39,16 +42,26 @@ static double norm(double x, double y) { return std::sqrt(x * x + y * y); }
 // CHECK-NEXT:       grid[i][j] = norm(i, j) * scale + w[i] + K;
 // CHECK-NEXT:     total += grid[0][j];
 // CHECK-NEXT:   }
-// CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
-// CHECK-NEXT:   }
 // CHECK-NEXT:   };
+// CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
+// CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
+// CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
 // Where its stored rows have the user's row length (rank 0: the user's
 // array), a pointer to rows of that length, the user's address arithmetic;
 // elsewhere (a worker's columns) the strided view.
-// CHECK-NEXT:   if (dlbcc_view_grid.stride() == 8)
-// CHECK-NEXT:     dlbcc_body(dlbcc_block.wholeData<double>(1), dlbcc_view_grid.rows<double[8]>(), scale);
-// CHECK-NEXT:   else
-// CHECK-NEXT:     dlbcc_body(dlbcc_block.wholeData<double>(1), dlbcc_view_grid, scale);
+// CHECK-NEXT:   if (dlbcc_view_grid.stride() == 8) {
+// CHECK-NEXT:     if (dlb::aligned16(dlbcc_block.wholeData<double>(1)))
+// CHECK-NEXT:       dlbcc_body(std::true_type{}, dlbcc_block.wholeData<double>(1), dlbcc_view_grid.rows<double[8]>(), scale, dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:     else
+// CHECK-NEXT:       dlbcc_body(std::false_type{}, dlbcc_block.wholeData<double>(1), dlbcc_view_grid.rows<double[8]>(), scale, dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   } else {
+// CHECK-NEXT:     if (dlb::aligned16(dlbcc_block.wholeData<double>(1)))
+// CHECK-NEXT:       dlbcc_body(std::true_type{}, dlbcc_block.wholeData<double>(1), dlbcc_view_grid, scale, dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:     else
+// CHECK-NEXT:       dlbcc_body(std::false_type{}, dlbcc_block.wholeData<double>(1), dlbcc_view_grid, scale, dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   }
+// CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   }
 // CHECK-NEXT:   dlbcc_block.reduce<double>(0, dlb::ReduceOp::Sum, total);
 // CHECK-NEXT: }
 // CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
@@ -93,16 +106,23 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT: #pragma GCC optimize("vect-cost-model=dynamic")
 // CHECK-NEXT: #endif
 // CHECK-NEXT: static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict out, double (*__restrict src)[8]) {
+// CHECK-NEXT:   auto dlbcc_body = [&](auto dlbcc_aligned, double *__restrict out, double (*__restrict src)[8], long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
+// CHECK-NEXT:   if constexpr (decltype(dlbcc_aligned)::value) {
+// CHECK-NEXT:     out = dlb::assumeAligned16(out);
+// CHECK-NEXT:     src = dlb::assumeAligned16(src);
+// CHECK-NEXT:   }
+// CHECK-NEXT:   for (int k = dlbcc_lo; k < dlbcc_hi; ++k)
+// CHECK-NEXT:   { out[k] = src[k][k]; }
+// CHECK-NEXT:   };
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
-// CHECK-NEXT:   for (int k = dlbcc_lo; k < dlbcc_hi; ++k)
-// CHECK-NEXT:   { out[k] = src[k][k]; }
+// CHECK-NEXT:   if (dlb::aligned16(dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1)))
+// CHECK-NEXT:     dlbcc_body(std::true_type{}, dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1), dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   else
+// CHECK-NEXT:     dlbcc_body(std::false_type{}, dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1), dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
-// CHECK-NEXT:   };
-// CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0), dlbcc_block.wholeData<double[8]>(1));
 // CHECK-NEXT: }
 // CHECK-NEXT: #if defined(__GNUC__) && !defined(__clang__)
 // CHECK-NEXT: #pragma GCC pop_options

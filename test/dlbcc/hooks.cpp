@@ -17,12 +17,18 @@
 // MODEL:      hooks: body
 // MODEL:      hooks: strip{{$}}
 // The body hook after every iteration; the strip-mined kernel with a hook
-// per strip and the level at the call site; no level for the pipeline.
+// per strip and the level at the call site (the strip's loop in a lambda
+// that is not inlined, called per strip); no level for the pipeline.
 // EMIT: {{^ *}}for (int i = dlbcc_block.begin(); i < dlbcc_block.end(); dlbcc_block.hook(i), ++i)
+// EMIT: {{^ *}}auto dlbcc_body = [&](auto dlbcc_aligned, {{.*}}, long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
+// EMIT: {{^ *}}for (int i = dlbcc_lo; i < dlbcc_hi; ++i)
 // EMIT: {{^ *}}for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // EMIT-NEXT: {{^ *}}dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
-// EMIT-NEXT: {{^ *}}for (int i = dlbcc_lo; i < dlbcc_hi; ++i)
-// EMIT: {{^ *}}dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
+// EMIT-NEXT: {{^ *}}if (dlb::aligned16(
+// EMIT-NEXT: {{^ *}}dlbcc_body(std::true_type{}, {{.*}}, dlbcc_lo, dlbcc_hi);
+// EMIT-NEXT: {{^ *}}else
+// EMIT-NEXT: {{^ *}}dlbcc_body(std::false_type{}, {{.*}}, dlbcc_lo, dlbcc_hi);
+// EMIT-NEXT: {{^ *}}dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // EMIT: {{^ *}}dlbcc_run.hooks(dlb::HookLevel::Strip);
 // EMIT: {{^ *}}dlbcc_hi = dlbcc_block.receive(dlbcc_lo);
 // EMIT: {{^ *}}dlbcc_run.pipeline(1, 999, 0);

@@ -11,12 +11,13 @@
 #include <vector>
 
 void forms(int n, std::vector<double> &A, const std::vector<double> &B) {
-// MODEL: loop linear.cpp:[[@LINE+9]]:3: doall i in [1, n - 1)
+// MODEL: loop linear.cpp:[[@LINE+10]]:3: doall i in [1, n - 1)
 // MODEL-NEXT: array A: distributed, vector 2-D of double, linearized by rows of n, dim 0 (rows), halo [0, 0], written
 // MODEL-NEXT: array B: distributed, vector 2-D of double, linearized by rows of n, dim 0 (rows), halo [-1, 1], read-only
 // MODEL: data D = 16 * (n) bytes
-// EMIT: {{^ *}}auto dlbcc_body = [&](double *__restrict A, double *__restrict B, int n) {
-// EMIT: {{^ *}}dlbcc_body(dlbcc_block.linear<double>(0, n), dlbcc_block.linear<double>(1, n), n);
+// EMIT: {{^ *}}auto dlbcc_body = [&](auto dlbcc_aligned, double *__restrict A, double *__restrict B, int n, long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
+// EMIT: {{^ *}}if (dlb::aligned16(dlbcc_block.linear<double>(0, n), dlbcc_block.linear<double>(1, n)))
+// EMIT-NEXT: {{^ *}}dlbcc_body(std::true_type{}, dlbcc_block.linear<double>(0, n), dlbcc_block.linear<double>(1, n), n, dlbcc_lo, dlbcc_hi);
 // EMIT: {{^ *}}dlbcc_run.distLinear(A, static_cast<long long>(n), dlb::Access{true, 0, 0});
 // EMIT: {{^ *}}dlbcc_run.checkAccess("B[i * n + j + 1]", "B", 1, static_cast<long long>(1) + 1LL, static_cast<long long>(n - 1 - 1) + 1LL, static_cast<long long>(n));
 #pragma dlb doall distribute(A, B)

@@ -14,7 +14,11 @@ int counter;
 void accepted(int n, double alpha) {
   int i, j, k;
   double t;
-// EMIT: {{^}}  auto dlbcc_body = [&](double (*__restrict B)[64], double (*__restrict A)[64], int n, double alpha) {
+// EMIT: {{^}}  auto dlbcc_body = [&](auto dlbcc_aligned, double (*__restrict B)[64], double (*__restrict A)[64], int n, double alpha, long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
+// EMIT-NEXT: {{^}}  if constexpr (decltype(dlbcc_aligned)::value) {
+// EMIT-NEXT: {{^}}    B = dlb::assumeAligned16(B);
+// EMIT-NEXT: {{^}}    A = dlb::assumeAligned16(A);
+// EMIT-NEXT: {{^}}  }
 // EMIT-NEXT: {{^}}  int j{};
 // EMIT-NEXT: {{^}}  double t{};
 // EMIT-NEXT: {{^}}  int k{};

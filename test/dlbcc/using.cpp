@@ -56,18 +56,24 @@ int main() {
 // CHECK-NEXT:   using geo::unit;
 // CHECK-NEXT:   {
 // CHECK-NEXT:   double offset = dlbcc_block.scalar<double>(0);
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict a, double offset) {
+// CHECK-NEXT:   auto dlbcc_body = [&](auto dlbcc_aligned, double *__restrict a, double offset, long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
+// CHECK-NEXT:   if constexpr (decltype(dlbcc_aligned)::value) {
+// CHECK-NEXT:     a = dlb::assumeAligned16(a);
+// CHECK-NEXT:   }
+// CHECK-NEXT:   for (int i = dlbcc_lo; i < dlbcc_hi; ++i)
+// CHECK-NEXT:   { a[i] = sqrt(scale(i)) + G::scale(offset) + unit; }
+// CHECK-NEXT:   };
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
 // CHECK-NEXT:   dlbcc_hi = dlbcc_block.strip(dlbcc_lo);
-// CHECK-NEXT:   for (int i = dlbcc_lo; i < dlbcc_hi; ++i)
-// CHECK-NEXT:   { a[i] = sqrt(scale(i)) + G::scale(offset) + unit; }
+// CHECK-NEXT:   if (dlb::aligned16(dlbcc_block.rows<double>(0)))
+// CHECK-NEXT:     dlbcc_body(std::true_type{}, dlbcc_block.rows<double>(0), offset, dlbcc_lo, dlbcc_hi);
+// CHECK-NEXT:   else
+// CHECK-NEXT:     dlbcc_body(std::false_type{}, dlbcc_block.rows<double>(0), offset, dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   dlbcc_block.hookStrip(dlbcc_lo, dlbcc_hi);
 // CHECK-NEXT:   }
-// CHECK-NEXT:   };
-// CHECK-NEXT:   dlbcc_body(dlbcc_block.rows<double>(0), offset);
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // A function without using declarations keeps the plain kernel.
 // CHECK:      static void dlbcc_kernel_1(dlb::Block &dlbcc_block) {
-// CHECK-NEXT:   auto dlbcc_body = [&](double *__restrict a) {
+// CHECK-NEXT:   auto dlbcc_body = [&](auto dlbcc_aligned, double *__restrict a, long long dlbcc_lo, long long dlbcc_hi) __attribute__((noinline)) {
