@@ -31,6 +31,19 @@ template <class ValueT> ValueT *assumeAligned16(ValueT *Pointer) {
   return static_cast<ValueT *>(__builtin_assume_aligned(Pointer, 16));
 }
 
+/// \p Pointer to Bytes of storage from operator new (a reduction's private
+/// array), which is aligned for any object of that size whose alignment is
+/// at most __STDCPP_DEFAULT_NEW_ALIGNMENT__: marked 16-byte aligned where
+/// that is 16 or more and an object of 16 bytes fits (an allocator may
+/// align fewer bytes less).
+template <std::size_t Bytes, class ValueT>
+ValueT *newAligned(ValueT *Pointer) {
+  if constexpr (__STDCPP_DEFAULT_NEW_ALIGNMENT__ >= 16 && Bytes >= 16)
+    return assumeAligned16(Pointer);
+  else
+    return Pointer;
+}
+
 /// A 1-D distributed array (C array, pointer with shape, or std::vector):
 /// element I lives at Base[I - Offset].
 template <class ValueT> class Dist1D {

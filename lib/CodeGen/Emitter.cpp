@@ -261,8 +261,7 @@ std::string Emitter::declarations(const LoopModel &M) const {
          << "  std::vector<" << E << "> dlbcc_" << N << "_private(std::extent<dlbcc_"
          << N << "_t>::value, dlb::identity<" << E << ">("
          << runtimeOp(Red.Op) << "));\n"
-         << "  dlbcc_" << N << "_t &" << N << " = *reinterpret_cast<dlbcc_" << N
-         << "_t *>(dlbcc_" << N << "_private.data());\n";
+         << privateArray(Red);
       continue;
     }
     std::string T = spell(Type, Ctx);
@@ -270,6 +269,13 @@ std::string Emitter::declarations(const LoopModel &M) const {
        << runtimeOp(Red.Op) << ");\n";
   }
   return Out;
+}
+
+std::string Emitter::privateArray(const ReductionModel &Red) const {
+  std::string N = Red.Var->getName().str();
+  return "  dlbcc_" + N + "_t &" + N + " = *reinterpret_cast<dlbcc_" + N +
+         "_t *>(dlb::newAligned<sizeof(dlbcc_" + N + "_t)>(dlbcc_" + N +
+         "_private.data()));\n";
 }
 
 std::string Emitter::privates(const LoopModel &M) const {
@@ -342,6 +348,12 @@ std::string Emitter::inBody(const LoopModel &M, const std::string &Privates,
   if (!Assume.empty())
     Out += "  if constexpr (decltype(dlbcc_aligned)::value) {\n" + Assume +
            "  }\n";
+  // An array reduction's private array, bound again inside the lambda, out
+  // of line for a strip: its alignment does not reach there through the
+  // capture.
+  for (const ReductionModel &Red : M.Reductions)
+    if (!Red.ArrayType.isNull())
+      Out += privateArray(Red);
   Out += Privates + Loop + "  };\n";
   // A call, in the instance for 16-byte aligned pointers where they are.
   auto Call = [&](const std::string &With, const std::string &Indent) {

@@ -80,6 +80,9 @@ private:
   std::string declarations(const LoopModel &M) const;
   /// The declarations of the scalars private to each iteration.
   std::string privates(const LoopModel &M) const;
+  /// The declaration of array reduction \p Red's name as its private array
+  /// (dlbcc_<name>_private), marked aligned as operator new returned it.
+  std::string privateArray(const ReductionModel &Red) const;
   /// The declaration of \p Name as a view of distributed array \p A, the
   /// array of slot \p Slot of the loop (Mirror: its bitonic mirror view).
   std::string distView(const ArrayModel &A, llvm::StringRef Name,
