@@ -505,6 +505,11 @@ class Session:
         sys.stdout = Tee(sys.stdout, os.path.join(self.out, "output.txt"))
         self.started = datetime.datetime.now().astimezone()
         self.workdir = tempfile.mkdtemp(prefix="dlb-bench-")
+        # The programs measure their network profile at the first start-up
+        # and cache it here, not in the user's cache, where one measured
+        # at a disturbed moment (or by an older libdlb) would stand for
+        # every later run.
+        os.environ["XDG_CACHE_HOME"] = os.path.join(self.workdir, "cache")
 
         def stop(signum, frame):
             raise SystemExit(128 + signum)
@@ -534,6 +539,12 @@ class Session:
             handled = True
         for proc in list(LIVE):
             kill_group(proc)
+        profile = os.path.join(self.workdir, "cache", "dlb", "netprofile")
+        if os.path.exists(profile):
+            with open(profile) as f:
+                print("network profile of the run: " + ", ".join(
+                    line.strip() for line in f
+                    if line.startswith(("ranks", "latency", "bandwidth"))))
         if self.keep_build:
             log("programs kept in %s" % self.workdir)
         else:

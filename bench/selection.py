@@ -119,29 +119,16 @@ def variant_opts(variant):
     return ["--dlb-strategy=" + variant] + NETPROFILE
 
 
-def cached_netprofile():
-    """Where libdlb looks for a cached network profile (runtime/NetChar.cpp):
-    $XDG_CACHE_HOME/dlb/netprofile or ~/.cache/dlb/netprofile."""
-    base = os.environ.get("XDG_CACHE_HOME") or (
-        os.path.join(os.environ["HOME"], ".cache") if os.environ.get("HOME")
-        else "")
-    return os.path.join(base, "dlb", "netprofile") if base else ""
-
-
 def netprofile_note(given):
     """How the auto runs get the cost model's network profile. Measuring it
     at start-up delays the program's main, and the emulated load's clock
-    starts before it, so the auto runs would meet the load schedule later
-    in their loops than the fixed strategies do."""
+    starts before it, so the run that measures it meets the load schedule
+    later in its loops than the others do."""
     if given:
         return "%s (--dlb-netprofile, given to every run)" % given
-    cached = cached_netprofile()
-    if cached and os.path.exists(cached):
-        return ("%s (cached; read by the auto runs only, and only if it "
-                "was measured on this host with at least P ranks)" % cached)
-    return ("none: measured at the start of every auto run (this delays "
-            "the auto runs' loops against the load schedule; give "
-            "--netprofile FILE)")
+    return ("measured at the start of the session's first auto run and "
+            "cached for the others in the session's own cache (that run "
+            "meets the load schedule later; give --netprofile FILE)")
 
 
 # ---------------------------------------------------------------- records
