@@ -1,6 +1,7 @@
 //===- Driver.cpp - Command line, tool set-up, and atomic output ----------===//
 #include "dlbcc/Driver/Driver.h"
 #include "dlbcc/Driver/Pipeline.h"
+#include "dlbcc/Frontend/CSource.h"
 #include "dlbcc/Support/CommandLine.h"
 #include "Config.h"
 
@@ -216,6 +217,12 @@ int runDriver(int Argc, const char **Argv) {
   if (!llvm::sys::fs::exists(Inputs[0]))
     return fail("no such file: '" + Inputs[0] + "'");
 
+  // A C source outside a compilation database (which says how to read it).
+  const bool CSource = BuildPath.empty() && isCSource(Inputs[0]);
+  std::string Converted;
+  if (CSource && !cSourceAsCxx(Inputs[0], ClangArgs,
+                               DLBCC_CLANG_RESOURCE_DIR, Converted))
+    return 1;
   std::unique_ptr<CompilationDatabase> DB;
   if (!BuildPath.empty()) {
     std::string Error;
@@ -224,9 +231,13 @@ int runDriver(int Argc, const char **Argv) {
       return fail(Error);
   } else {
     // dlbcc emits C++: a C source is read as the C++ it becomes (as C,
-    // Clang rejected -std=c++17 with an error and went on).
+    // Clang rejected -std=c++17 with an error and went on), converted
+    // first where C converts implicitly and C++ does not (CSource.h); the
+    // user's -std= names C's standard, which that conversion read it by.
     std::vector<std::string> Flags = {"-x", "c++", "-std=c++17"};
-    Flags.insert(Flags.end(), ClangArgs.begin(), ClangArgs.end());
+    for (const std::string &Arg : ClangArgs)
+      if (!CSource || llvm::StringRef(Arg).find("-std=") != 0)
+        Flags.push_back(Arg);
     DB = std::make_unique<FixedCompilationDatabase>(".", Flags);
   }
 
@@ -258,6 +269,11 @@ int runDriver(int Argc, const char **Argv) {
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false);
+  // The tool keeps the path and text as references: both outlive its run.
+  llvm::SmallString<256> Absolute(Inputs[0]);
+  llvm::sys::fs::make_absolute(Absolute);
+  if (CSource)
+    Tool.mapVirtualFile(Absolute, Converted);
   PipelineResult Result;
   int Status = Tool.run(makePipelineFactory(Opts, Result).get());
   if (Status != 0 || !Result.Ok)

@@ -26,7 +26,7 @@ using Command = std::vector<std::string>;
 const char *const Usage =
     "Usage: dlbcxx [--keep] [--show] [-c] [-o OUTPUT] [FLAGS...] INPUTS...\n"
     "\n"
-    "Translates each C++ source among INPUTS with dlbcc, then compiles the\n"
+    "Translates each C or C++ source among INPUTS with dlbcc, then compiles the\n"
     "results with mpicxx and links them with libdlb, in one step:\n"
     "  dlbcxx -O2 -DN=2000 prog.cpp -o prog\n"
     "\n"
@@ -37,7 +37,7 @@ const char *const Usage =
     "  --show          print the commands instead of running them\n"
     "Other flags and inputs (objects, libraries) go to the compiler.\n";
 
-/// A word of the compiler's command line; a C++ source's word is replaced
+/// A word of the compiler's command line; a source's word is replaced
 /// by the file dlbcc emits for it.
 struct Word {
   std::string Text;
@@ -46,7 +46,7 @@ struct Word {
 
 /// dlbcxx's command line, sorted out.
 struct Invocation {
-  std::vector<std::string> Sources; ///< the C++ sources, for dlbcc
+  std::vector<std::string> Sources; ///< the C and C++ sources, for dlbcc
   std::vector<Word> Words;          ///< the compiler's, in order, but -o
   Command Preprocessor;             ///< -D, -U, -I, -std=, also for dlbcc
   std::string Output;
@@ -70,9 +70,10 @@ int fail(const llvm::Twine &Message) {
   return 1;
 }
 
-bool isCxxSource(llvm::StringRef Arg) {
+/// A C or C++ source: dlbcc reads a C source as the C++ it emits.
+bool isSource(llvm::StringRef Arg) {
   static const llvm::StringRef Extensions[] = {".cpp", ".cc", ".cxx", ".cp",
-                                               ".c++", ".C", ".CPP"};
+                                               ".c++", ".C", ".CPP", ".c"};
   return !Arg.starts_with("-") &&
          llvm::is_contained(Extensions, llvm::sys::path::extension(Arg));
 }
@@ -95,7 +96,7 @@ std::string parse(int Argc, const char **Argv, Invocation &Inv) {
     } else if (takePreprocessorFlag(Argv, I, Argc, Value)) {
       Inv.Preprocessor.push_back(Value);
       Inv.Words.push_back({Value, std::nullopt});
-    } else if (isCxxSource(Arg)) {
+    } else if (isSource(Arg)) {
       Inv.Words.push_back({Arg.str(), Inv.Sources.size()});
       Inv.Sources.push_back(Arg.str());
     } else {

@@ -8,7 +8,8 @@
 # Each --with OPTION adds a run-time option to every parallel run.
 # Usage: check-example.sh [--all-strategies] [--with OPTION]... SOURCE WORKDIR
 #                         [PROGRAM ARGS...]
-# Environment (set by lit.cfg.py): DLBCC, MPICXX, MPIEXEC, SEQCXX.
+# Environment (set by lit.cfg.py): DLBCC, MPICXX, MPIEXEC, SEQCXX; a C
+# SOURCE (.c) is built sequentially by SEQCC (default cc).
 set -euo pipefail
 strategies=(default)
 loads=(none)
@@ -25,12 +26,17 @@ while [ "$1" = --with ]; do
 done
 src=$1 work=$2
 shift 2
-name=$(basename "$src" .cpp)
+name=$(basename "${src%.c}" .cpp)
 mkdir -p "$work"
 "$DLBCC" "$src" -o "$work/$name.dlb.cpp"
 $MPICXX -std=c++17 -O2 "$work/$name.dlb.cpp" $("$DLBCC" --cflags) \
   $("$DLBCC" --libs) -o "$work/$name.par"
-$SEQCXX -std=c++17 -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq"
+if [ "${src%.c}" != "$src" ]; then
+  # A C source: the sequential program is the C compiler's build of it.
+  ${SEQCC:-cc} -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq" -lm
+else
+  $SEQCXX -std=c++17 -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq"
+fi
 "$work/$name.seq" "$@" > "$work/expected.txt"
 for s in "${strategies[@]}"; do
   for load in "${loads[@]}"; do
