@@ -8,6 +8,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -23,13 +24,26 @@ namespace dlbcc {
 namespace {
 using namespace clang;
 
-/// Whether C's implicit conversion E is an error in C++: from void * to
-/// another object pointer (malloc's result), or to an enumeration from an
-/// integer or from another enumeration.
-bool convertsOnlyInC(const ImplicitCastExpr *E) {
+/// Whether C's implicit conversion E is not C++'s: from void * to another
+/// object pointer (malloc's result), to an enumeration from an integer or
+/// from another enumeration (errors in C++), or from a string literal to
+/// char * (const char * in C++, a warning).
+bool convertsOnlyInC(ASTContext &Ctx, const ImplicitCastExpr *E) {
   const QualType To = E->getType();
   const Expr *Sub = E->getSubExpr()->IgnoreParens();
   const QualType From = Sub->getType();
+  if (E->getCastKind() == CK_ArrayToPointerDecay) {
+    if (!isa<StringLiteral>(Sub))
+      return false;
+    // Decayed to char * in C, then made const char * where that is wanted
+    // (a printf format): C++ reads the literal so at once.
+    for (const DynTypedNode &Parent : Ctx.getParents(*E))
+      if (const auto *Then = Parent.get<ImplicitCastExpr>())
+        if (Then->getType()->isPointerType() &&
+            Then->getType()->getPointeeType().isConstQualified())
+          return false;
+    return true;
+  }
   if (E->getCastKind() == CK_BitCast)
     return From->isVoidPointerType() && To->isPointerType() &&
            !To->isVoidPointerType() && !To->isFunctionPointerType();
@@ -49,7 +63,7 @@ public:
   CastWriter(ASTContext &Ctx, Rewriter &R) : Ctx(Ctx), R(R) {}
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
-    if (!convertsOnlyInC(E))
+    if (!convertsOnlyInC(Ctx, E))
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
     // Where the converted expression is a whole in the file (a macro's
