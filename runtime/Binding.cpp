@@ -307,7 +307,14 @@ void bindEarly(BindMode Mode) {
   bindTo(cpusByLoad(Cpus, L.Load)[static_cast<std::size_t>(LocalRank)]);
 }
 
-std::string bindRank(BindMode Mode) {
+double coreShare(std::uint32_t Load) {
+  if (2 * Load < TaskLoadScale)
+    return 1;
+  return static_cast<double>(TaskLoadScale) / (TaskLoadScale + Load);
+}
+
+std::string bindRank(BindMode Mode, double &CoreShare) {
+  CoreShare = 1;
   // Every rank has the same Mode: they all take part in hostPlace or none.
   if (Mode == BindMode::None)
     return "not bound (--dlb-bind=none)";
@@ -330,8 +337,11 @@ std::string bindRank(BindMode Mode) {
   // which run on rank 0 alone once distributing does not pay, ran at half
   // speed there.
   std::vector<int> Order = Readable ? cpusOf(Allowed) : std::vector<int>();
-  if (anyBinds(Why.empty()))
-    Order = cpusByLoad(std::move(Order), foreignLoad(P));
+  std::vector<std::uint32_t> Load;
+  if (anyBinds(Why.empty())) {
+    Load = foreignLoad(P);
+    Order = cpusByLoad(std::move(Order), Load);
+  }
   if (!Why.empty()) {
     // bindEarly's guess of the launcher's place did not hold: give the
     // rank its launcher's CPUs back.
@@ -344,6 +354,8 @@ std::string bindRank(BindMode Mode) {
       Order[static_cast<std::size_t>(P.LocalRank) % Order.size()];
   if (!bindTo(Cpu))
     return "not bound (sched_setaffinity failed)";
+  if (static_cast<std::size_t>(Cpu) < Load.size())
+    CoreShare = coreShare(Load[static_cast<std::size_t>(Cpu)]);
   return "bound to cpu " + std::to_string(Cpu);
 }
 

@@ -36,8 +36,16 @@ namespace dlb {
 void bindEarly(BindMode Mode);
 
 /// Collective: binds this rank as Mode says; returns what it did, for
-/// --dlb-verbose ("cpu 3", or why not).
-std::string bindRank(BindMode Mode);
+/// --dlb-verbose ("cpu 3", or why not), and sets CoreShare to the share of
+/// its CPU that the rank may expect there (coreShare of the load other
+/// processes put on it; 1 where it is not bound).
+std::string bindRank(BindMode Mode, double &CoreShare);
+
+/// The share of a CPU that a rank bound to it may expect, next to other
+/// processes' runnable tasks of load Load (taskLoad summed): 1 / (1 + the
+/// CPU-bound processes they amount to), 1 below half of one (a command
+/// that happened to run at the look is not a competitor for the run).
+double coreShare(std::uint32_t Load);
 
 /// What /proc/<pid>/task/<tid>/stat says of a task.
 struct TaskStat {

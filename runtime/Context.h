@@ -134,6 +134,9 @@ struct Context {
   /// far (its time beyond the longest computing rank's: commands, results,
   /// the workers waking up); 0 until one ran.
   double ExecutionSeconds = 0;
+  /// Rank 0: the share of its core each rank may expect (coreShare of the
+  /// other processes' load on it at start-up; 1: its own core).
+  std::vector<double> CoreShares;
   /// Rank 0: the user's arrays whose pages it mapped before a distributed
   /// execution wrote them (RootExecution::mapWrittenPages).
   std::vector<const char *> Mapped;

@@ -450,8 +450,16 @@ DistributionPrediction predictDistribution(const DistributionInput &In) {
   // ways.
   const double Moved = (In.RowBytes + In.WrittenRowBytes) * (P - 1) / P +
                        In.WholeBytes * std::ceil(std::log2(P));
+  // The work goes to the ranks as their cores let them compute it (a
+  // balanced execution: a dynamic strategy moves it so, a loop balanced
+  // between executions from the next one on), plus the wait for a core
+  // shared with a busy process, which a short execution pays whole
+  // (jacobi2d's sweeps of 4.4 ms next to a CPU hog took 8-11 ms
+  // distributed).
+  const double Shares = In.ShareSum > 0 ? In.ShareSum : P;
   Out.DistributedSeconds =
-      In.AloneSeconds / P + Moved * In.ByteSeconds +
+      In.AloneSeconds * In.Rank0Share / Shares + In.Waiting +
+      Moved * In.ByteSeconds +
       std::max((P - 1) * 3 * In.Latency, In.ExecutionSeconds);
   Out.Pays = In.Ranks > 1 &&
              Out.DistributedSeconds <= In.ProfitFactor * In.AloneSeconds;

@@ -143,6 +143,15 @@ struct DistributionInput {
   /// Distribute only for a predicted time at most this fraction of the
   /// time alone (BalanceParams::ProfitFactor, the threshold of section 6.2).
   double ProfitFactor = 0.9;
+  /// The shares of their cores the ranks may expect (Context::CoreShares):
+  /// rank 0's, in which AloneSeconds was measured, and their sum (0: one
+  /// each, Ranks).
+  double Rank0Share = 1;
+  double ShareSum = 0;
+  /// What a distributed execution waits, beyond its share of the work, for
+  /// a rank whose core a busy process holds: a time slice times the share
+  /// the process takes (0 when no rank shares its core).
+  double Waiting = 0;
 };
 
 struct DistributionPrediction {

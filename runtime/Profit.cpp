@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <sys/mman.h>
 #include <vector>
 
@@ -136,6 +137,13 @@ DistributionInput Probe::costs(const Prospect &To) const {
   In.Latency = To.Latency;
   In.ExecutionSeconds = To.ExecutionSeconds;
   In.ProfitFactor = To.ProfitFactor;
+  if (static_cast<int>(To.Shares.size()) >= To.Ranks && To.Ranks > 0) {
+    const auto First = To.Shares.begin();
+    const auto Last = First + To.Ranks;
+    In.Rank0Share = *First;
+    In.ShareSum = std::accumulate(First, Last, 0.0);
+    In.Waiting = To.Quantum * (1 - *std::min_element(First, Last));
+  }
   return In;
 }
 

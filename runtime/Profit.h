@@ -29,6 +29,10 @@ struct Prospect {
   /// samples come from one stratum, the first iterations, so that rank 0's
   /// rows stay one block (the ranks keep them for later executions).
   bool Keeps = false;
+  /// Each rank's share of its core (Context::CoreShares; empty: whole
+  /// cores), and the operating system's time slice (--dlb-quantum).
+  std::vector<double> Shares;
+  double Quantum = 0;
 };
 
 class Probe {

@@ -268,11 +268,25 @@ namespace {
 bool bindAndMeasure(std::string &Error) {
   Context &C = context();
   WatchScope StartUp(nullptr, 0);
-  const std::string Bound = bindRank(C.Opts.Bind);
-  if (C.Opts.Verbose)
+  double Share = 1;
+  const std::string Bound = bindRank(C.Opts.Bind, Share);
+  if (C.Opts.Verbose) {
     std::fprintf(stderr, "dlb: rank %d %s\n", C.Rank, Bound.c_str());
+    if (Share < 1)
+      std::fprintf(stderr,
+                   "dlb: rank %d expects %.2f of its core (other processes "
+                   "are busy there)\n",
+                   C.Rank, Share);
+  }
   if (C.Size == 1)
     return true;
+  // Rank 0 decides whether a loop pays to distribute (Profit.h): it needs
+  // every rank's share of its core.
+  C.CoreShares.assign(C.Rank == 0 ? C.Size : 0, 1.0);
+  Requests Gather(1);
+  MPI_Igather(&Share, 1, MPI_DOUBLE, C.CoreShares.data(), 1, MPI_DOUBLE, 0,
+              C.Comm, &Gather[0]);
+  waitAll(Gather, {"the ranks' shares of their cores"});
   if (!acquireNetProfile(C.Net, C.NetSource, Error))
     return false;
   if (C.Rank == 0 && C.Opts.Verbose)

@@ -1,6 +1,6 @@
 //===- BindingTest.cpp - Tests of the load look behind --dlb-bind ---------===//
 //
-// Owns the unit tests of dlb::parseTaskStat, dlb::taskLoad,
+// Owns the unit tests of dlb::parseTaskStat, dlb::taskLoad, dlb::coreShare,
 // dlb::runnableTasks and dlb::cpusByLoad.
 //
 //===----------------------------------------------------------------------===//
@@ -52,6 +52,16 @@ TEST(Binding, WeighsARunnableTaskByItsShareOfACpuSinceItStarted) {
   // Two tasks that merely ran at the look weigh less than one hog: a CPU
   // with a shell's pipeline starting on it is not the hog's.
   EXPECT_LT(2 * taskLoad(Started, Now, 100), taskLoad(Hog, Now, 100));
+}
+
+TEST(Binding, CoreShareCountsCpuBoundProcesses) {
+  // One CPU hog: half the core; two: a third; a command that merely ran at
+  // the look (a quarter of a hog) or less: the whole core.
+  EXPECT_DOUBLE_EQ(coreShare(0), 1);
+  EXPECT_DOUBLE_EQ(coreShare(TaskLoadScale / 4), 1);
+  EXPECT_DOUBLE_EQ(coreShare(TaskLoadScale), 0.5);
+  EXPECT_DOUBLE_EQ(coreShare(2 * TaskLoadScale), 1.0 / 3);
+  EXPECT_LT(coreShare(TaskLoadScale / 2), 1);
 }
 
 TEST(Binding, RejectsTextThatIsNotAStatLine) {

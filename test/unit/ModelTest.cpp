@@ -283,6 +283,37 @@ TEST(ModelTest, DistributionMustBeatTheThreshold) {
   EXPECT_FALSE(predictDistribution(In).Pays);
 }
 
+TEST(ModelTest, DistributionCountsCoresSharedWithBusyProcesses) {
+  // 2 ranks, rank 1's core shared with a CPU hog (share 0.5): the work goes
+  // 1 : 0.5, so 1 s alone takes 1 / 1.5 s, plus half a 10 ms slice of
+  // waiting for the shared core. Pays for a long execution; a sweep of 4.4
+  // ms (2.9 ms of work, 5 ms of waiting) runs alone, though on whole cores
+  // (2.2 ms) it would pay.
+  DistributionInput In;
+  In.AloneSeconds = 1;
+  In.Ranks = 2;
+  In.Rank0Share = 1;
+  In.ShareSum = 1.5;
+  In.Waiting = 0.01 * 0.5;
+  DistributionPrediction P = predictDistribution(In);
+  EXPECT_NEAR(P.DistributedSeconds, 1 / 1.5 + 0.005, 1e-12);
+  EXPECT_TRUE(P.Pays);
+  In.AloneSeconds = 0.0044;
+  EXPECT_FALSE(predictDistribution(In).Pays);
+  DistributionInput Whole = In;
+  Whole.ShareSum = 0;
+  Whole.Waiting = 0;
+  EXPECT_NEAR(predictDistribution(Whole).DistributedSeconds, 0.0022, 1e-12);
+  EXPECT_TRUE(predictDistribution(Whole).Pays);
+  // Rank 0 measured at half its core (both cores shared): its 1 s is 0.5 s
+  // of whole-core work, shared by 0.5 + 0.5.
+  In.AloneSeconds = 1;
+  In.Rank0Share = 0.5;
+  In.ShareSum = 1;
+  EXPECT_NEAR(predictDistribution(In).DistributedSeconds, 0.5 + 0.005,
+              1e-12);
+}
+
 TEST(ModelTest, BalancingPeriodChargesEverySynchronization) {
   // Two ranks at 1 W/s with 10 W each: nothing to balance, both finish at
   // t = 10 plus the synchronizations. Without a period only the last one
