@@ -137,7 +137,14 @@ DistributionInput Probe::costs(const Prospect &To) const {
   In.Latency = To.Latency;
   In.ExecutionSeconds = To.ExecutionSeconds;
   In.ProfitFactor = To.ProfitFactor;
-  if (static_cast<int>(To.Shares.size()) >= To.Ranks && To.Ranks > 0) {
+  // Arrays handed out to stay cost their hand-out and, when the loop is
+  // judged back, their return; an execution that moves its data each time
+  // is probed again when it took longer than its computing (LoopRun.cpp,
+  // judgeDistributed). So only the former count the cores that busy
+  // processes share: the look sees a compiler that happened to run then
+  // as much as a CPU hog, and the run does not look again.
+  if (To.Keeps && static_cast<int>(To.Shares.size()) >= To.Ranks &&
+      To.Ranks > 0) {
     const auto First = To.Shares.begin();
     const auto Last = First + To.Ranks;
     In.Rank0Share = *First;

@@ -30,7 +30,8 @@ struct Prospect {
   /// rows stay one block (the ranks keep them for later executions).
   bool Keeps = false;
   /// Each rank's share of its core (Context::CoreShares; empty: whole
-  /// cores), and the operating system's time slice (--dlb-quantum).
+  /// cores), and the operating system's time slice (--dlb-quantum); they
+  /// count where the arrays stay (Keeps).
   std::vector<double> Shares;
   double Quantum = 0;
 };
