@@ -15,7 +15,7 @@ if [ "$mode" != demo ] && [ "$mode" != test ]; then
   exit 2
 fi
 
-packages=(cmake make g++ python3 clang-19 libclang-19-dev llvm-19-dev
+packages=(cmake make gcc g++ python3 clang-19 libclang-19-dev llvm-19-dev
           llvm-19-tools mpich libmpich-dev libboost-program-options-dev
           libgtest-dev libclang-rt-19-dev pkg-config python3-matplotlib
           libsimgrid-dev)
