@@ -1027,6 +1027,19 @@ void RootExecution::mapWrittenPages() {
     const auto End =
         Begin + static_cast<std::uintptr_t>(Last - First) * Row;
     const std::uintptr_t FirstPage = Begin / Page * Page;
+    // Pages the program wrote before are there already, and mapping them
+    // again walks them for nothing (1 ms for 16 MB): 16 pages spread over
+    // the rows tell (mincore).
+    const std::uintptr_t Pages = (End - FirstPage + Page - 1) / Page;
+    bool Resident = true;
+    for (std::uintptr_t K = 0; K < 16 && Resident; ++K) {
+      unsigned char In = 0;
+      const std::uintptr_t At = FirstPage + Pages * K / 16 * Page;
+      Resident = mincore(reinterpret_cast<void *>(At), Page, &In) == 0 &&
+                 (In & 1);
+    }
+    if (Resident)
+      continue;
     // Errors change nothing (an older kernel, a read-only mapping): the
     // loop faults as it would have.
     madvise(reinterpret_cast<void *>(FirstPage), End - FirstPage,
