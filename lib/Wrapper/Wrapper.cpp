@@ -26,8 +26,8 @@ using Command = std::vector<std::string>;
 const char *const Usage =
     "Usage: dlbcxx [--keep] [--show] [-c] [-o OUTPUT] [FLAGS...] INPUTS...\n"
     "\n"
-    "Translates each C or C++ source among INPUTS with dlbcc, then compiles the\n"
-    "results with mpicxx and links them with libdlb, in one step:\n"
+    "Translates each C or C++ source among INPUTS with dlbcc, then compiles\n"
+    "the results with mpicxx and links them with libdlb, in one step:\n"
     "  dlbcxx -O2 -DN=2000 prog.cpp -o prog\n"
     "\n"
     "  -DNAME[=VALUE] -UNAME -IDIR -std=...  go to dlbcc and the compiler\n"

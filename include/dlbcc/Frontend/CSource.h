@@ -1,4 +1,4 @@
-//===- dlbcc/Frontend/CSource.h - A C source as the C++ it becomes ---------===//
+//===- dlbcc/Frontend/CSource.h - A C source as the C++ it becomes -------===//
 //
 // dlbcc emits C++, so it reads a C source as C++. Numerical C that is also
 // C++ needs nothing; what C allows and C++ does not is written out here,
