@@ -1070,7 +1070,7 @@ void RootExecution::probe() {
     To.ExecutionSeconds = C.ExecutionSeconds;
     To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
                            [](const ArrayArg &A) { return A.Keep; });
-    To.Shares = C.CoreShares;
+    To.Shares = &C.CoreShares;
     To.Quantum = C.Opts.Quantum;
     Probed.emplace(Spec, L.Desc.kernel(), aloneParams(), Curve, Views);
     Alone = Known || !Probed->worthDistributing(Space, To);

@@ -143,9 +143,9 @@ DistributionInput Probe::costs(const Prospect &To) const {
   // judgeDistributed). So only the former count the cores that busy
   // processes share: the look sees a compiler that happened to run then
   // as much as a CPU hog, and the run does not look again.
-  if (To.Keeps && static_cast<int>(To.Shares.size()) >= To.Ranks &&
-      To.Ranks > 0) {
-    const auto First = To.Shares.begin();
+  if (To.Keeps && To.Shares &&
+      static_cast<int>(To.Shares->size()) >= To.Ranks && To.Ranks > 0) {
+    const auto First = To.Shares->begin();
     const auto Last = First + To.Ranks;
     In.Rank0Share = *First;
     In.ShareSum = std::accumulate(First, Last, 0.0);

@@ -29,10 +29,10 @@ struct Prospect {
   /// samples come from one stratum, the first iterations, so that rank 0's
   /// rows stay one block (the ranks keep them for later executions).
   bool Keeps = false;
-  /// Each rank's share of its core (Context::CoreShares; empty: whole
-  /// cores), and the operating system's time slice (--dlb-quantum); they
+  /// Each rank's share of its core (Context::CoreShares; null or empty:
+  /// whole cores), and the operating system's time slice (--dlb-quantum); they
   /// count where the arrays stay (Keeps).
-  std::vector<double> Shares;
+  const std::vector<double> *Shares = nullptr;
   double Quantum = 0;
 };
 

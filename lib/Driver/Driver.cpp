@@ -274,10 +274,12 @@ int runDriver(int Argc, const char **Argv) {
       "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false);
   // The tool keeps the path and text as references: both outlive its run.
-  llvm::SmallString<256> Absolute(Inputs[0]);
-  llvm::sys::fs::make_absolute(Absolute);
-  if (CSource)
+  llvm::SmallString<256> Absolute;
+  if (CSource) {
+    Absolute = Inputs[0];
+    llvm::sys::fs::make_absolute(Absolute);
     Tool.mapVirtualFile(Absolute, Converted);
+  }
   PipelineResult Result;
   int Status = Tool.run(makePipelineFactory(Opts, Result).get());
   if (Status != 0 || !Result.Ok)
