@@ -8,7 +8,9 @@ MPI start-up, measured as a run that stops at an unknown --dlb- option, is
 subtracted), on 2
 ranks with `static` and `auto`, and on 2 ranks next to a CPU-bound process
 pinned to core 0 (`static` and `auto`; 1.5 cores are left, so the limit is
-about 0.67 of the sequential time), and for mxm the same next to a
+about 0.67 of the sequential time; also against the sequential program
+beside the same hog, since the hog slows the other core too on a virtual
+machine whose cores share a physical one), and for mxm the same next to a
 master-worker self-scheduling baseline (adaptive weighted factoring, plain
 MPI: bench/inputs/mxm6_awf.cpp). Whole-program wall times, medians of
 --reps paired repetitions, each run after the machine went quiet.
@@ -124,9 +126,9 @@ def main():
               if not opts.kernels or k[0] in opts.kernels.split(",")]
     with common.Session(opts.out, opts.quick, not opts.no_wait_quiet,
                         opts.keep_build) as s:
+        cflags, libs = common.link_flags(s.workdir)
         print(common.fmt_table(["", ""], s.meta(), "speed against the "
                                "sequential program (issue 16)"))
-        cflags, libs = common.link_flags(s.workdir)
         configs = [
             ("1 rank", 1, [], False),
             ("2 ranks static", 2, ["--dlb-strategy=static"], False),
@@ -145,6 +147,7 @@ def main():
             times["2 ranks awf"] = []
             times["hog: 2 awf"] = []
             times["sequential"] = []
+            times["hog: seq"] = []
             times["start-up"] = []
             times["start-up 2"] = []
             for rep in range(reps):
@@ -153,6 +156,11 @@ def main():
                 wall, out = timed([seq] + args)
                 times["sequential"].append(wall)
                 s.reference.check(name, out, name + " sequential")
+                s.quiet.wait()
+                with Hog():
+                    wall, out = timed([seq] + args)
+                times["hog: seq"].append(wall)
+                s.reference.check(name, out, name + " sequential, hog")
                 times["start-up"].append(startup(par, 1))
                 times["start-up 2"].append(startup(par, 2))
                 runs = [(label, ["mpiexec", "-n", str(ranks), par] + args + dlb,
@@ -180,20 +188,21 @@ def main():
                          common.f2((m["2 ranks static"] - m["start-up 2"]) /
                                    seq_t),
                          common.f2(m["hog: 2 auto"] / seq_t),
+                         common.f2(m["hog: 2 auto"] / m["hog: seq"]),
                          common.f2(m["hog: 2 awf"] / seq_t)
                          if m["hog: 2 awf"] else "-"])
             csv_rows.append([name, what, seq_t, m["start-up"]] +
-                            [m[c[0]] for c in configs])
+                            [m[c[0]] for c in configs] + [m["hog: seq"]])
         headers = ["kernel", "1 rank / seq", "seq s", "start-up s"] + \
             [c[0] + " s" for c in configs] + \
             ["static/seq", "static-start-up/seq", "hog auto/seq",
-             "hog awf/seq"]
+             "hog auto/hog seq", "hog awf/seq"]
         print()
         print(common.fmt_table(headers, rows, "medians of %d repetitions, "
                                "whole-program wall seconds" % reps))
         common.write_csv(os.path.join(opts.out, "speed.csv"),
                          ["kernel", "what", "sequential", "start-up"] +
-                         [c[0] for c in configs], csv_rows)
+                         [c[0] for c in configs] + ["hog: seq"], csv_rows)
     return s.status
 
 

@@ -475,7 +475,7 @@ private:
   std::pair<std::string, std::optional<long long>>
   storedExtent(const ArrayModel &A, unsigned D) const {
     std::string Name = A.Var->getName().str();
-    QualType T = A.Var->getType().getNonReferenceType();
+    QualType T = A.Type;
     auto Constant = [&](QualType AT, const std::string &Text)
         -> std::pair<std::string, std::optional<long long>> {
       const ConstantArrayType *C = Ctx.getAsConstantArrayType(AT);
@@ -522,8 +522,10 @@ private:
                                     : QualType();
       if (AT.isNull())
         return {"", std::nullopt};
-      return Constant(AT, "std::extent<std::remove_pointer_t<decltype(" +
-                              Name + ")>, " + std::to_string(D - 1) +
+      // A row's type, not the pointer's: a variable-length array's type
+      // may not be a template argument.
+      return Constant(AT, "std::extent<std::remove_reference_t<decltype(" +
+                              Name + "[0])>, " + std::to_string(D - 1) +
                               ">::value");
     }
     case ArrayForm::Pointer:

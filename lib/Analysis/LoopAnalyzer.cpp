@@ -87,7 +87,15 @@ std::optional<ArrayTypeInfo> arrayTypeInfo(QualType T, ASTContext &Ctx) {
     I.Elem = E;
   };
   if (const auto *AT = Ctx.getAsArrayType(T)) {
-    I.Supported = isa<ConstantArrayType>(AT);
+    // A variable-length array is seen as the pointer to its rows it decays
+    // to, its rows counted by sizeof (variableRows); its rows must have
+    // constant extents.
+    if (isa<VariableArrayType>(AT))
+      I.Form = Ctx.getAsArrayType(AT->getElementType())
+                   ? ArrayForm::PointerToArray
+                   : ArrayForm::Pointer;
+    else
+      I.Supported = isa<ConstantArrayType>(AT);
     Levels(AT->getElementType());
   } else if (const auto *PT = T->getAs<PointerType>()) {
     QualType P = PT->getPointeeType();
@@ -305,19 +313,47 @@ constantArgument(const ParmVarDecl *P, const FunctionDecl *F, ASTContext &Ctx,
   return Value;
 }
 
-/// A loop in canonical form: `for (T Index = Lower; Index < Upper; ++Index)`
-/// (`<=` when Inclusive).
+/// The number of rows of a variable-length array \p V, `sizeof V /
+/// sizeof V[0]`: an expression made here, printed where the loop runs.
+const Expr *variableRows(const VarDecl *V, ASTContext &Ctx) {
+  const auto *VLA = Ctx.getAsVariableArrayType(V->getType());
+  if (!VLA)
+    return nullptr;
+  QualType Size = Ctx.getSizeType();
+  SourceLocation None;
+  auto Ref = [&] {
+    return DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), None,
+                               const_cast<VarDecl *>(V), false, None,
+                               V->getType(), VK_LValue);
+  };
+  auto *First = new (Ctx) ArraySubscriptExpr(
+      ImplicitCastExpr::Create(Ctx, Ctx.getArrayDecayedType(V->getType()),
+                               CK_ArrayToPointerDecay, Ref(), nullptr,
+                               VK_PRValue, FPOptionsOverride()),
+      IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), Ctx.IntTy, None),
+      VLA->getElementType(), VK_LValue, OK_Ordinary, None);
+  auto *Whole = new (Ctx)
+      UnaryExprOrTypeTraitExpr(UETT_SizeOf, Ref(), Size, None, None);
+  auto *Row =
+      new (Ctx) UnaryExprOrTypeTraitExpr(UETT_SizeOf, First, Size, None, None);
+  return BinaryOperator::Create(Ctx, Whole, Row, BO_Div, Size, VK_PRValue,
+                                OK_Ordinary, None, FPOptionsOverride());
+}
+
 /// The number of rows of a parameter declared as an array with its extent
-/// (`double a[N]`, `double a[N][M]`), as written; null for anything else.
+/// (`double a[N]`, `double a[N][M]`, C99's `double a[n]`), as written; null
+/// for anything else.
 const Expr *declaredRows(const VarDecl *V) {
   const auto *P = dyn_cast<ParmVarDecl>(V);
   const TypeSourceInfo *TSI = P ? P->getTypeSourceInfo() : nullptr;
   if (!TSI)
     return nullptr;
-  auto Array = TSI->getTypeLoc().getAsAdjusted<ConstantArrayTypeLoc>();
+  auto Array = TSI->getTypeLoc().getAsAdjusted<ArrayTypeLoc>();
   return Array ? Array.getSizeExpr() : nullptr;
 }
 
+/// A loop in canonical form: `for (T Index = Lower; Index < Upper; ++Index)`
+/// (`<=` when Inclusive).
 struct CanonicalLoop {
   const VarDecl *Index = nullptr;
   const Expr *Lower = nullptr;
@@ -1067,6 +1103,9 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
   ArrayModel &AM = Arrays[V];
   if (!AM.Var) {
     AM.Var = V;
+    AM.Type = V->getType().getNonReferenceType();
+    if (Ctx.getAsVariableArrayType(AM.Type))
+      AM.Type = Ctx.getArrayDecayedType(AM.Type);
     AM.Form = TI.Form;
     AM.Dims = TI.Dims;
     AM.ElemType = TI.Elem;
@@ -1505,8 +1544,7 @@ void LoopAnalyzer::checkShape(const VarDecl *V, const ArrayModel &AM,
     // T (*p)[M]: the type fixes the row length.
     llvm::APInt M =
         cast<ConstantArrayType>(
-            Ctx.getAsArrayType(
-                V->getType().getNonReferenceType()->getPointeeType()))
+            Ctx.getAsArrayType(AM.Type->getPointeeType()))
             ->getSize();
     Expr::EvalResult K;
     if (!AM.Shape->Extents[1]->EvaluateAsInt(K, Ctx) ||
@@ -1541,13 +1579,14 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
     bool Dist = Find(A.Distributed, V);
     AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
     AM.Shape = A.shapeOf(V);
-    AM.DeclaredRows = declaredRows(V);
+    const bool Variable = Ctx.getAsVariableArrayType(V->getType());
+    AM.DeclaredRows = Variable ? variableRows(V, Ctx) : declaredRows(V);
     SourceLocation First = AM.Accesses.empty()
                                ? V->getLocation()
                                : AM.Accesses.front().Expr->getBeginLoc();
     bool IsPointer = AM.Form != ArrayForm::CArray &&
                      AM.Form != ArrayForm::Vector &&
-                     AM.Form != ArrayForm::VectorOfVectors;
+                     AM.Form != ArrayForm::VectorOfVectors && !Variable;
     if (IsPointer && !AM.Shape && !AM.DeclaredRows) {
       report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
       Failed = true;

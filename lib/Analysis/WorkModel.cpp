@@ -837,7 +837,7 @@ std::string WorkModel::data() {
     }
     if (A.Dims >= 3) {
       // Distributed by rows (LoopAnalyzer): a row is all the rest.
-      QualType T = A.Var->getType().getNonReferenceType();
+      QualType T = A.Type;
       QualType Row = A.Form == ArrayForm::CArray
                          ? Ctx.getAsArrayType(T)->getElementType()
                          : T->getPointeeType();
@@ -845,7 +845,7 @@ std::string WorkModel::data() {
       continue;
     }
     unsigned Other = 1 - A.DistDim;
-    QualType T = A.Var->getType().getNonReferenceType();
+    QualType T = A.Type;
     std::optional<double> Extent;
     const Expr *E = nullptr;
     if (A.Form == ArrayForm::CArray) {

@@ -1,5 +1,7 @@
 //===- Emitter.cpp - Kernels, call sites and main for the runtime ---------===//
 #include "dlbcc/CodeGen/Emitter.h"
+
+#include "dlbcc/CodeGen/ArrayParameters.h"
 #include "dlbcc/Support/Text.h"
 #include "dlbcc/Support/Diagnostics.h"
 
@@ -117,7 +119,7 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
 }
 
 QualType Emitter::rowType(const ArrayModel &A) const {
-  QualType T = A.Var->getType().getNonReferenceType();
+  QualType T = A.Type;
   return A.Form == ArrayForm::CArray ? Ctx.getAsArrayType(T)->getElementType()
                                      : T->getPointeeType();
 }
@@ -587,7 +589,7 @@ std::string Emitter::bound(const Expr *Lower, const Expr *Upper,
 }
 
 std::string Emitter::spelledType(const ArrayModel &A) const {
-  QualType T = A.Var->getType().getNonReferenceType();
+  QualType T = A.Type;
   if (A.Form == ArrayForm::CArray)
     return spell(T, Ctx);
   if (A.Form == ArrayForm::PointerToArray)
@@ -831,6 +833,7 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
   FileID Main = SM.getMainFileID();
   R.InsertTextBefore(SM.getLocForStartOfFile(Main),
                      "#include \"dlb/dlb.h\" // dlbcc: the runtime\n");
+  writeArrayParameters(Ctx, R);
   llvm::MapVector<const FunctionDecl *, std::string> Kernels;
   unsigned Id = 0;
   for (const LoopModel &M : Loops) {

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/CSource.h"
 
+#include "dlbcc/Support/Text.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -89,6 +91,48 @@ private:
   Rewriter &R;
 };
 
+/// Reports the main file's declarations of variably modified type that
+/// C++ cannot hold: a pointer to rows of a length known only at run time
+/// (`double (*a)[n]`, a parameter `double a[n][m]`). A variable-length
+/// array itself (`double a[n]`, `double b[n][m]`) is C++ to GNU compilers.
+class VariablyModifiedFinder
+    : public RecursiveASTVisitor<VariablyModifiedFinder> {
+public:
+  explicit VariablyModifiedFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool VisitVarDecl(VarDecl *V) {
+    const QualType T = V->getType().getCanonicalType();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!T->isVariablyModifiedType() || isa<VariableArrayType>(T) ||
+        !SM.isInMainFile(SM.getExpansionLoc(V->getLocation())))
+      return true;
+    QualType Elem = T->isPointerType() ? T->getPointeeType() : T;
+    const Expr *Columns = nullptr;
+    while (const ArrayType *A = Ctx.getAsArrayType(Elem)) {
+      if (const auto *VLA = dyn_cast<VariableArrayType>(A); VLA && !Columns)
+        Columns = VLA->getSizeExpr()->IgnoreParenImpCasts();
+      Elem = A->getElementType();
+    }
+    std::string Length = "m";
+    if (Columns)
+      Length = isa<DeclRefExpr, IntegerLiteral>(Columns)
+                   ? printed(Columns, Ctx)
+                   : "(" + printed(Columns, Ctx) + ")";
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    DE.Report(V->getLocation(),
+              DE.getCustomDiagID(
+                  DiagnosticsEngine::Error,
+                  "'%0' has type %1, rows of a length known only at run "
+                  "time; C++, which dlbcc writes, has no such type: declare "
+                  "'%0' as '%2 *' and index it '%0[i * %3 + j]'"))
+        << V->getName() << V->getType() << Elem.getAsString() << Length;
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+};
+
 /// C99's `restrict` is `__restrict` to C++ compilers; a directive's line
 /// (a `#define restrict ...` of the user's) is left as it is.
 void writeRestrict(const SourceManager &SM, const LangOptions &Lang,
@@ -116,6 +160,9 @@ public:
   explicit Converter(std::string &Out) : Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    VariablyModifiedFinder(Ctx).TraverseDecl(Ctx.getTranslationUnitDecl());
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     SourceManager &SM = Ctx.getSourceManager();

@@ -191,6 +191,7 @@ DiagInfo info(Diag D) {
   case Diag::ArrayUnsupportedType:
     return {E, "array '%0' has type %1; supported are C arrays of arithmetic "
                "type with constant extents (any number of dimensions), "
+               "variable-length arrays whose rows have constant extents, "
                "pointers with shape(), std::vector of arithmetic type (1-D), "
                "and std::vector of such vectors (2-D)"};
   case Diag::ArrayPointerNeedsShape:

@@ -44,8 +44,8 @@ enum class ArrayRole { Distributed, Whole };
 enum class ArrayForm {
   CArray,          ///< T a[N] or T a[N][M]
   Vector,          ///< std::vector<T>
-  Pointer,         ///< T *p with shape(p[n])
-  PointerToArray,  ///< T (*p)[M] with shape(p[n])
+  Pointer,         ///< T *p with shape(p[n]); a variable-length T a[n]
+  PointerToArray,  ///< T (*p)[M] with shape(p[n]); a variable-length T a[n][M]
   PointerToPointer, ///< T **p with shape(p[n][m])
   VectorOfVectors   ///< std::vector<std::vector<T>>, rows of equal length
 };
@@ -76,6 +76,10 @@ struct PinnedRow {
 
 struct ArrayModel {
   const clang::VarDecl *Var = nullptr;
+  /// The array's type as the loop sees it: the variable's, but a
+  /// variable-length array (`T a[n]`, `T a[n][M]`) decays to a pointer to
+  /// its rows.
+  clang::QualType Type;
   ArrayRole Role = ArrayRole::Whole;
   ArrayForm Form = ArrayForm::CArray;
   unsigned Dims = 1;
@@ -89,7 +93,9 @@ struct ArrayModel {
   const ShapeSpec *Shape = nullptr;
   /// A parameter declared with its extents (`double a[N][M]`, which C++
   /// turns into a pointer to rows): the number of rows as written, which
-  /// stands in for shape().
+  /// stands in for shape(). For a variable-length array, `sizeof (a) /
+  /// sizeof(row)` (evaluated where the loop runs, so a size variable
+  /// changed since the declaration does not matter).
   const clang::Expr *DeclaredRows = nullptr;
   std::vector<ArrayAccess> Accesses;
   /// A std::vector whose size() the loop calls: the kernel must see it as

@@ -17,7 +17,8 @@
 //     schedule, work and data per iteration (W and D of the cost model),
 //     strategy, live-in values, arrays and reductions to
 //     dlb::LoopRun;
-//   * main renamed, and a new main that starts the runtime on every rank.
+//   * main renamed, and a new main that starts the runtime on every rank;
+//   * C99 array parameters as C++ takes them (ArrayParameters.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_CODEGEN_EMITTER_H
