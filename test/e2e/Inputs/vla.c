@@ -1,7 +1,8 @@
 /* C99 variable-length arrays as C programmers write them: locals sized at
    run time (one dimension, and rows of a constant length), parameters
    whose bound names an earlier parameter, a size variable that changes
-   after the declaration, a histogram over a VLA of ints. */
+   after the declaration, arrays kept on the ranks across a time loop, a
+   histogram over a VLA of ints. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,6 +34,9 @@ int main(int argc, char **argv) {
       g[i][j] = i + j;
   }
   n = n - 1; /* the size variable moves on; the arrays keep theirs */
+  double probe = 0;
+  /* a and g stay on the ranks across the steps; one row comes back for
+     the sequential read of each step */
   for (t = 0; t < steps; t++) {
 #pragma dlb doall distribute(a, g) whole(b)
     for (i = 0; i <= n; i++) {
@@ -40,8 +44,10 @@ int main(int argc, char **argv) {
       for (j = 0; j < M; j++)
         g[i][j] += a[i] * 0.5;
     }
-    relax(n + 1, a, b, g);
+    probe += g[(t * 131) % (n + 1)][t % M];
   }
+  for (t = 0; t < steps; t++)
+    relax(n + 1, a, b, g);
   int counts[10] = {0};
 #pragma dlb doall distribute(counts) whole(values)
   for (i = 0; i < 10; i++)
@@ -51,7 +57,7 @@ int main(int argc, char **argv) {
   double s = 0;
   for (i = 0; i <= n; i++)
     s += a[i] * (i % 5) + g[i][i % M];
-  printf("sum %.6f counts", s);
+  printf("sum %.6f probe %.6f counts", s, probe);
   for (i = 0; i < 10; i++)
     printf(" %d", counts[i]);
   printf("\n");
