@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/CSource.h"
 
+#include "dlbcc/Support/Diagnostics.h"
 #include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -118,13 +119,7 @@ public:
       Length = isa<DeclRefExpr, IntegerLiteral>(Columns)
                    ? printed(Columns, Ctx)
                    : "(" + printed(Columns, Ctx) + ")";
-    DiagnosticsEngine &DE = Ctx.getDiagnostics();
-    DE.Report(V->getLocation(),
-              DE.getCustomDiagID(
-                  DiagnosticsEngine::Error,
-                  "'%0' has type %1, rows of a length known only at run "
-                  "time; C++, which dlbcc writes, has no such type: declare "
-                  "'%0' as '%2 *' and index it '%0[i * %3 + j]'"))
+    report(Ctx.getDiagnostics(), V->getLocation(), Diag::CVariablyModified)
         << V->getName() << V->getType() << Elem.getAsString() << Length;
     return true;
   }

@@ -381,6 +381,10 @@ DiagInfo info(Diag D) {
                "must be translated by dlbcc too"};
   case Diag::MainUnsupportedSignature:
     return {E, "main must be 'int main()' or 'int main(int, char **)'"};
+  case Diag::CVariablyModified:
+    return {E, "'%0' has type %1, rows of a length known only at run time; "
+               "C++, which dlbcc writes, has no such type: declare '%0' as "
+               "'%2 *' and index it '%0[i * %3 + j]'"};
   }
   return {E, "internal error"};
 }

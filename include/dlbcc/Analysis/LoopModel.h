@@ -93,8 +93,8 @@ struct ArrayModel {
   const ShapeSpec *Shape = nullptr;
   /// A parameter declared with its extents (`double a[N][M]`, which C++
   /// turns into a pointer to rows): the number of rows as written, which
-  /// stands in for shape(). For a variable-length array, `sizeof (a) /
-  /// sizeof(row)` (evaluated where the loop runs, so a size variable
+  /// stands in for shape(). For a variable-length array, `sizeof a /
+  /// sizeof a[0]` (evaluated where the loop runs, so a size variable
   /// changed since the declaration does not matter).
   const clang::Expr *DeclaredRows = nullptr;
   std::vector<ArrayAccess> Accesses;

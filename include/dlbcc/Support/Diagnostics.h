@@ -131,6 +131,7 @@ enum class Diag {
   DoAcrossSequential,
   NoMainWithLoops,
   MainUnsupportedSignature,
+  CVariablyModified,
 };
 
 /// Reports \p D at \p Loc through Clang's diagnostics engine, so it prints as
