@@ -35,20 +35,57 @@ void copyRows(const ArrayArg &A, const Slab &From, const Slab &To,
   unpackSlab(To.Layout, Out, Buf.data());
 }
 
-/// Packs the rows R of array A that this worker keeps (in order, across
-/// its kept pieces) into Out.
+/// Packs the rows R of array A that this worker keeps into Out, as
+/// packSlab packs the slab R: each kept part is copied to its place in the
+/// slab. A column slab packs each row's part in turn, so the packs of two
+/// adjacent parts, one after the other, are not the pack of their union.
 void packKept(const ArrayArg &A, const KeptArray &Kept, const Range &R,
               char *Out) {
+  const Slab To{bufferLayout(A, R, Out), R.Begin};
   for (const KeptRows &E : Kept.Rows) {
     const Range Part{std::max(R.Begin, E.Owned.Begin),
                      std::min(R.End, E.Owned.End)};
+    if (Part.size() > 0)
+      copyRows(A, E.Rows, To, Part);
+  }
+}
+
+/// Calls F(Run) for each longest run of consecutive rows within Within that
+/// this worker keeps, in order: the units in which rank 0, whose ownership
+/// map merges adjacent ranges of one owner, sends and receives them.
+template <class Fn>
+void forEachKeptRun(const KeptArray &Kept, const Range &Within, Fn F) {
+  Range Run{0, 0};
+  for (const KeptRows &E : Kept.Rows) {
+    const Range Part{std::max(Within.Begin, E.Owned.Begin),
+                     std::min(Within.End, E.Owned.End)};
     if (Part.size() <= 0)
       continue;
-    // Kept rows are sorted and disjoint: the parts come in order.
-    packSlab(E.Rows.Layout,
-             {Part.Begin - E.Rows.First, Part.End - E.Rows.First},
-             Out + slabBytes(A, {R.Begin, Part.Begin}));
+    if (Run.size() > 0 && Run.End == Part.Begin) {
+      Run.End = Part.End;
+      continue;
+    }
+    if (Run.size() > 0)
+      F(Run);
+    Run = Part;
   }
+  if (Run.size() > 0)
+    F(Run);
+}
+
+/// Packs the rows of Within that this worker keeps of an array, run by run
+/// (the geometry is the array's: any kept slab's layout has it).
+std::vector<char> packKeptRuns(const KeptArray &Kept, const Range &Within) {
+  std::vector<char> Out;
+  if (Kept.Rows.empty())
+    return Out;
+  const ArrayArg &A = Kept.Rows.front().Rows.Layout;
+  forEachKeptRun(Kept, Within, [&](const Range &Run) {
+    const std::size_t At = Out.size();
+    Out.resize(At + slabBytes(A, Run));
+    packKept(A, Kept, Run, Out.data() + At);
+  });
+  return Out;
 }
 
 /// Removes Rows from what this worker keeps of an array.
@@ -536,17 +573,8 @@ void serveFetchRows(std::uint64_t BodyBytes) {
           "keep");
   KeptArray &Kept = It->second;
   std::vector<char> Out;
-  for (const KeptRows &E : Kept.Rows) {
-    const Range Part{std::max(Rows.Begin, E.Owned.Begin),
-                     std::min(Rows.End, E.Owned.End)};
-    if (!Send || Part.size() <= 0)
-      continue;
-    const std::size_t At = Out.size();
-    Out.resize(At + slabBytes(E.Rows.Layout, Part));
-    packSlab(E.Rows.Layout,
-             {Part.Begin - E.Rows.First, Part.End - E.Rows.First},
-             Out.data() + At);
-  }
+  if (Send)
+    Out = packKeptRuns(Kept, Rows);
   if (!Out.empty()) {
     postSend(Out.data(), Out.size(), 0, ResidentTag, Reqs);
     waitAll(Reqs, {"rank 0 to take the fetched rows", 0});
@@ -568,21 +596,11 @@ void serveGather(std::uint64_t BodyBytes) {
     auto It = C.Residency.Kept.find(Id);
     if (It == C.Residency.Kept.end())
       continue;
-    if (Send && !It->second.Rows.empty()) {
-      const KeptArray &Kept = It->second;
-      std::size_t Bytes = 0;
-      for (const KeptRows &E : Kept.Rows)
-        Bytes += slabBytes(E.Rows.Layout, E.Owned);
-      Out.emplace_back(Bytes);
-      char *P = Out.back().data();
-      for (const KeptRows &E : Kept.Rows) {
-        packSlab(E.Rows.Layout,
-                 {E.Owned.Begin - E.Rows.First, E.Owned.End - E.Rows.First},
-                 P);
-        P += slabBytes(E.Rows.Layout, E.Owned);
-      }
-      if (Bytes)
-        postSend(Out.back().data(), Bytes, 0, ResidentTag, Reqs);
+    const KeptArray &Kept = It->second;
+    if (Send && !Kept.Rows.empty()) {
+      Out.push_back(packKeptRuns(Kept, {Kept.Rows.front().Owned.Begin,
+                                        Kept.Rows.back().Owned.End}));
+      postSend(Out.back().data(), Out.back().size(), 0, ResidentTag, Reqs);
     }
     C.Residency.Kept.erase(It);
   }
