@@ -409,6 +409,9 @@ public:
   void findPrivates();
   /// Reports the private scalars whose value after the loop is read.
   void checkPrivatesDead();
+  /// Whether a bound that the loop evaluates again as it runs (Recomputed)
+  /// names V: a write of V in the body is the bound's error, not a private.
+  bool inBounds(const VarDecl *V) const;
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitVarDecl(VarDecl *V);
   bool VisitTypeLoc(TypeLoc TL) {
@@ -578,6 +581,10 @@ private:
 
   const VarDecl *Index = nullptr;
   const Expr *Lower = nullptr, *Upper = nullptr;
+  /// The bounds that the sequential loop evaluates again as it runs: its
+  /// condition's, and a pipelined loop's start (once per iteration of the
+  /// enclosing loop). A start of a doall is evaluated once.
+  llvm::SmallVector<const Expr *, 3> Recomputed;
   bool Inclusive = false;
   long long Stride = 1;
   const FunctionDecl *Function = nullptr;
@@ -906,11 +913,16 @@ void LoopAnalyzer::findPrivates() {
     });
     if (Inside || V == Index || Reduction || V->hasGlobalStorage() ||
         V->getType()->isReferenceType() || arrayTypeInfo(V->getType(), Ctx) ||
-        !writtenBeforeRead(A.Loop->getBody(), V))
+        inBounds(V) || !writtenBeforeRead(A.Loop->getBody(), V))
       continue;
     Privates.insert({V, Written.second});
     Locals.insert(V);
   }
+}
+
+bool LoopAnalyzer::inBounds(const VarDecl *V) const {
+  return llvm::any_of(Recomputed,
+                      [&](const Expr *B) { return mentions(B, V); });
 }
 
 void LoopAnalyzer::checkPrivatesDead() {
@@ -1088,7 +1100,8 @@ void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
   case Use::Write:
   case Use::ReadWrite:
     WrittenVars.insert(V);
-    if (rejectOnce(Diag::ScalarWritten, V))
+    // checkBounds reports a write of a variable of the bounds.
+    if (!inBounds(V) && rejectOnce(Diag::ScalarWritten, V))
       report(DE, D->getLocation(), Diag::ScalarWritten) << V->getName();
     return;
   case Use::Escape:
@@ -1718,15 +1731,12 @@ void LoopAnalyzer::checkBounds() {
             << OuterForm.Index->getName();
         Failed = true;
       }
-  for (const Expr *B : {Lower, Upper, OuterForm.Lower, OuterForm.Upper}) {
-    if (!B)
-      continue;
-    if (!checkPureExpr(B, [&](SourceLocation Loc) {
+  for (const Expr *B : {Lower, Upper, OuterForm.Lower, OuterForm.Upper})
+    if (B && !checkPureExpr(B, [&](SourceLocation Loc) {
           report(DE, Loc, Diag::LoopBoundSideEffects);
-        })) {
+        }))
       Failed = true;
-      continue;
-    }
+  for (const Expr *B : Recomputed)
     for (const VarDecl *V : WrittenVars) {
       // Writing the elements of a vector does not change its size().
       auto It = Arrays.find(V);
@@ -1738,7 +1748,6 @@ void LoopAnalyzer::checkBounds() {
         Failed = true;
       }
     }
-  }
 }
 
 void LoopAnalyzer::checkClauseExpr(const Expr *E, StringRef Clause) {
@@ -1782,6 +1791,7 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   Upper = Form.Upper;
   Inclusive = Form.Inclusive;
   Stride = Form.Stride;
+  Recomputed.push_back(Form.Descending ? Lower : Upper);
   if (Stride != 1 && A.Dist == DistKind::Cyclic) {
     report(DE, A.DirectiveLoc, Diag::LoopStrideCyclic) << Stride;
     return std::nullopt;
@@ -1793,6 +1803,8 @@ std::optional<LoopModel> LoopAnalyzer::run() {
   if (A.Kind == LoopKind::DoAcross &&
       !checkPipelinedLoop(pipelinedLoop(A, Ctx)))
     return std::nullopt;
+  if (Outer)
+    Recomputed.append({OuterForm.Upper, Lower});
   findPrivates();
   TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
   checkMacros();

@@ -122,7 +122,11 @@ DiagInfo info(Diag D) {
     return {E, "schedule(bitonic) pairs the first iteration with the last; "
                "a loop that steps by %0 is not supported"};
   case Diag::LoopBoundWritten:
-    return {E, "the loop bound uses '%0', which the loop modifies"};
+    return {E, "the loop bound uses '%0', which the loop modifies, so the "
+               "number of iterations is not known when the loop starts; "
+               "compute the bound before the loop into a variable that the "
+               "loop does not write (a loop that may stop early is not a "
+               "doall loop)"};
   case Diag::LoopBoundSideEffects:
     return {E, "the loop bound must not have side effects"};
   case Diag::LoopIndexWritten:

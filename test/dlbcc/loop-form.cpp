@@ -63,6 +63,43 @@ void forms(int n) {
     a[i] = 1;
 }
 
+// The condition is evaluated before every iteration: a variable it reads
+// and the body writes (a loop that stops early) is the bound's error, once,
+// not a private scalar; the start of a doall is evaluated once, and may be.
+int lim(int k) { return k - 1; }
+void boundWritten(int n, int lo) {
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < n; ++i) {
+// CHECK: :[[@LINE-1]]:23: error: the loop bound uses 'n', which the loop modifies, so the number of iterations is not known when the loop starts; compute the bound before the loop into a variable that the loop does not write (a loop that may stop early is not a doall loop)
+    a[i] = i;
+    if (i == 50)
+      n = 60;
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < lim(n); ++i) {
+// CHECK: :[[@LINE-1]]:23: error: the loop bound uses 'n', which the loop modifies
+    a[i] = n;
+    n--;
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 0; i < g; ++i) {
+// CHECK: :[[@LINE-1]]:23: error: the loop bound uses 'g', which the loop modifies
+    g = i;
+    a[i] = g;
+  }
+#pragma dlb doall distribute(a)
+  for (int i = 99; i >= lo; --i) {
+// CHECK: :[[@LINE-1]]:25: error: the loop bound uses 'lo', which the loop modifies
+    lo = i / 2;
+    a[i] = lo;
+  }
+#pragma dlb doall distribute(a)
+  for (int i = lo; i < 100; ++i) {
+    lo = 2;
+    a[i] = lo;
+  }
+}
+
 struct Grid {
   double v[100];
   void step(int n);
