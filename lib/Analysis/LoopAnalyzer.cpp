@@ -538,6 +538,9 @@ private:
   /// length a pointer to rows fixes.
   void checkShape(const VarDecl *V, const ArrayModel &AM, bool IsPointer);
   bool distributeArray(ArrayModel &AM);
+  /// An array that no access subscripts with the loop's index: written, it
+  /// is scratch space every iteration overwrites (or a missed reduction).
+  bool scratch(const ArrayModel &AM) const;
   /// Where the distributed dimension of one access is (Dim, the first
   /// access's choice) and the halo it reads (First: the first to count);
   /// or a fixed row (Acc.Pinned), or a diagnostic (false).
@@ -1223,8 +1226,12 @@ bool LoopAnalyzer::distributedAccess(ArrayModel &AM, ArrayAccess &Acc,
   SourceLocation Loc = Acc.Expr->getBeginLoc();
   // A read of a written array away from the iteration's own element may
   // see what another iteration writes: the loop is not parallel.
+  // One error per array and cause, at its first access.
   auto Reject = [&](Diag Kind) {
-    if (!Acc.Write && AM.Written)
+    const bool Carried = !Acc.Write && AM.Written;
+    if (!rejectOnce(Carried ? Diag::ArrayDistCarried : Kind, AM.Var))
+      return false;
+    if (Carried)
       report(DE, Loc, Diag::ArrayDistCarried)
           << Name << printed(Acc.Expr, Ctx) << IndexName;
     else
@@ -1263,6 +1270,13 @@ bool LoopAnalyzer::distributedAccess(ArrayModel &AM, ArrayAccess &Acc,
   AM.HaloHi = First ? C : std::max(AM.HaloHi, C);
   First = false;
   return true;
+}
+
+bool LoopAnalyzer::scratch(const ArrayModel &AM) const {
+  return llvm::none_of(AM.Accesses, [&](const ArrayAccess &Acc) {
+    return llvm::any_of(Acc.SubscriptExprs,
+                        [&](const Expr *S) { return mentions(S, Index); });
+  });
 }
 
 bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
@@ -1313,15 +1327,19 @@ bool LoopAnalyzer::pinRows(ArrayModel &AM, std::optional<unsigned> Dim) {
                       AM.Pins.size() < ArrayModel::MaxPinnedRows;
     if (!Dim || *Dim != 0 || !Fits) {
       Acc.Pinned = false;
+      Ok = false;
+      const Diag Kind = AM.Written ? Diag::ArrayDistCarried
+                        : Dim      ? Diag::ArrayDistSubscriptForm
+                                   : Diag::ArrayDistNoIndex;
+      if (!rejectOnce(Kind, AM.Var))
+        continue;
       if (AM.Written)
-        report(DE, Acc.Expr->getBeginLoc(), Diag::ArrayDistCarried)
+        report(DE, Acc.Expr->getBeginLoc(), Kind)
             << AM.Var->getName() << printed(Acc.Expr, Ctx)
             << Index->getName();
       else
-        report(DE, Acc.Expr->getBeginLoc(),
-               Dim ? Diag::ArrayDistSubscriptForm : Diag::ArrayDistNoIndex)
+        report(DE, Acc.Expr->getBeginLoc(), Kind)
             << AM.Var->getName() << Index->getName();
-      Ok = false;
       continue;
     }
     if (Same == AM.Pins.end())
@@ -1606,15 +1624,21 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
     }
     if (AM.Shape)
       checkShape(V, AM, IsPointer);
+    if (AM.Written) {
+      auto Write = llvm::find_if(AM.Accesses,
+                                 [](const ArrayAccess &X) { return X.Write; });
+      if (Write != AM.Accesses.end())
+        First = Write->Expr->getBeginLoc();
+    }
     if (AM.Written && Find(A.Whole, V)) {
       report(DE, First, Diag::ArrayWholeWritten) << V->getName();
       Failed = true;
+    } else if (AM.Written && scratch(AM)) {
+      // One cause: whether or not it is in distribute().
+      report(DE, First, Diag::ArrayScratch) << V->getName() << Index->getName();
+      Failed = true;
+      Dist = false;
     } else if (AM.Written && !Dist) {
-      for (const ArrayAccess &Acc : AM.Accesses)
-        if (Acc.Write) {
-          First = Acc.Expr->getBeginLoc();
-          break;
-        }
       report(DE, First, Diag::ArrayWrittenNotDistributed) << V->getName();
       Failed = true;
     }

@@ -229,6 +229,12 @@ DiagInfo info(Diag D) {
   case Diag::ArrayUnsupportedUse:
     return {E, "unsupported use of array '%0': dlbcc cannot tell which "
                "elements it reads or writes"};
+  case Diag::ArrayScratch:
+    return {E, "every iteration writes array '%0' at elements that do not "
+               "depend on '%1', so the iterations would overwrite each "
+               "other's values: if it is scratch space, declare it inside "
+               "the loop body (each iteration then has its own); if the "
+               "iterations add up into it, name it in reduction()"};
   case Diag::ArrayWrittenNotDistributed:
     return {E, "array '%0' is written in the loop but not distributed; add "
                "it to distribute()"};

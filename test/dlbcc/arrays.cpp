@@ -78,6 +78,37 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v,
   for (int i = 0; i < n; ++i)
     b[i] = a[i];
 // CHECK: :[[@LINE-1]]:5: error: array 'b' is written in the loop but not distributed; add it to distribute()
+// A scratch array declared before the loop, whose subscripts never name the
+// index: one error, the same whether or not it is in distribute(), that
+// says to declare it in the body (it used to ask for distribute(), and once
+// there for a subscript by 'i', once per access).
+{
+  double tmp[8];
+#pragma dlb doall distribute(m, tmp)
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 8; ++k)
+      tmp[k] = a[i] * k;
+// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own); if the iterations add up into it, name it in reduction()
+    for (int k = 0; k < 8; ++k)
+      m[i][k] = tmp[k] + tmp[7 - k];
+  }
+#pragma dlb doall distribute(m)
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 8; ++k)
+      tmp[k] = a[i] * k;
+// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i'
+    for (int k = 0; k < 8; ++k)
+      m[i][k] = tmp[k] + tmp[7 - k];
+  }
+#pragma dlb doall distribute(m)
+  for (int i = 0; i < n; ++i) {
+    double tmp2[8];
+    for (int k = 0; k < 8; ++k)
+      tmp2[k] = a[i] * k;
+    for (int k = 0; k < 8; ++k)
+      m[i][k] = tmp2[k] + tmp2[7 - k];
+  }
+}
 #pragma dlb doall distribute(a, b) whole(m) shape(pp[n][n])
   for (int i = 0; i < n; ++i)
     a[i] = 0;

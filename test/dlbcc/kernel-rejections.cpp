@@ -16,8 +16,8 @@ void leftLookingCholesky(int n) {
       for (k = 0; k < j; k++)
         A[i][j] -= A[i][k] * A[j][k];
 // CHECK: :[[@LINE-1]]:30: error: 'A[j][k]' reads an element of 'A' that another iteration of 'i' may write (each iteration writes 'A' at its own 'i'): the iterations depend on each other, and the loop is not parallel as written; distribute a loop whose iterations are independent, or read a copy made before the loop
+      // The same cause, reported once, at the first read.
       A[i][j] /= A[j][j];
-// CHECK: :[[@LINE-1]]:18: error: 'A[j][j]' reads an element of 'A' that another iteration of 'i' may write (each iteration writes 'A' at its own 'i'): the iterations depend on each other, and the loop is not parallel as written; distribute a loop whose iterations are independent, or read a copy made before the loop
     }
     for (k = 0; k < i; k++)
       A[i][i] -= A[i][k] * A[i][k];

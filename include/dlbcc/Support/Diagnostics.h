@@ -81,6 +81,7 @@ enum class Diag {
   ArrayPartialSubscript,
   ArrayUnsupportedUse,
   ArrayWrittenNotDistributed,
+  ArrayScratch,
   ArrayWholeWritten,
   ArrayDistNoIndex,
   ArrayDistSeveralDims,
