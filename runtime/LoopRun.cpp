@@ -706,6 +706,15 @@ void LoopRun::pin(unsigned Slot, long long Row) {
   A.Pins[A.PinCount++] = Row;
 }
 
+void LoopRun::window(unsigned Slot, long long Lo, long long Hi) {
+  Access &Acc = Arrays.at(Slot).Acc;
+  if (Lo >= Hi)
+    return;
+  const bool None = Acc.WindowLo >= Acc.WindowHi;
+  Acc.WindowLo = None ? Lo : std::min(Acc.WindowLo, Lo);
+  Acc.WindowHi = None ? Hi : std::max(Acc.WindowHi, Hi);
+}
+
 /// Pinned rows outside their array (checked when the loop has iterations,
 /// like the accesses of checkAccess).
 static void checkPins(const LoopDesc &Desc,

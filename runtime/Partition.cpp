@@ -130,9 +130,15 @@ Range neededRange(const Range &Iters, const Access &Acc, long long Extent) {
   if (Iters.size() <= 0)
     return clip(Iters.Begin, Iters.Begin, Extent);
   // The block's own elements are always included, so that a written array's
-  // owned slab lies inside the needed one even for a one-sided halo.
-  return clip(Iters.Begin + std::min(Acc.HaloLo, 0LL),
-              Iters.End + std::max(Acc.HaloHi, 0LL), Extent);
+  // owned slab lies inside the needed one even for a one-sided halo; a
+  // window is included with the elements between (one slab).
+  long long Begin = Iters.Begin + std::min(Acc.HaloLo, 0LL);
+  long long End = Iters.End + std::max(Acc.HaloHi, 0LL);
+  if (Acc.WindowLo < Acc.WindowHi) {
+    Begin = std::min(Begin, Acc.WindowLo);
+    End = std::max(End, Acc.WindowHi);
+  }
+  return clip(Begin, End, Extent);
 }
 
 Range ownedRange(const Range &Iters, long long Extent) {

@@ -150,6 +150,11 @@ struct Access {
   bool Written = false;
   long long HaloLo = 0;
   long long HaloHi = 0;
+  /// Elements [WindowLo, WindowHi) that any iteration may read besides its
+  /// halo, outside those the loop writes (LoopRun::window); none when
+  /// WindowLo >= WindowHi.
+  long long WindowLo = 0;
+  long long WindowHi = 0;
 };
 
 /// The rows [Lo, Hi] of a whole array's first dimension that one read may
@@ -740,6 +745,12 @@ public:
   /// which the kernel reads through Block::pinned. Outside the array, the
   /// program stops on every rank with an error, as checkAccess does.
   void pin(unsigned Slot, long long Row);
+  /// Before run(): any iteration may read elements [Lo, Hi) of the
+  /// distributed dimension of distributed array Slot, which the loop does
+  /// not write (dlbcc proves it): every block gets them with its own
+  /// (Access::WindowLo; several windows make their hull; an empty one,
+  /// Lo >= Hi, adds nothing).
+  void window(unsigned Slot, long long Lo, long long Hi);
 
   /// Executes the loop on all ranks; on return the arrays and reduction
   /// variables hold what the sequential loop would have left (those kept

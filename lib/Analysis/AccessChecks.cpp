@@ -1,6 +1,7 @@
 //===- AccessChecks.cpp - Subscript ranges against the arrays' extents ----===//
 #include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/Affine.h"
+#include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
 #include "dlbcc/Support/Text.h"
@@ -342,29 +343,29 @@ private:
   /// up with < or <=, down with > or >=, by any constant step.
   std::optional<InnerLoop> parseFor(const ForStmt *F) const {
     InnerLoop L;
-    const Expr *Start = nullptr;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
-        DS && DS->isSingleDecl()) {
-      L.Index = dyn_cast<VarDecl>(DS->getSingleDecl());
-      Start = L.Index ? L.Index->getInit() : nullptr;
-    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
-               B && B->getOpcode() == BO_Assign) {
-      L.Index = varOf(B->getLHS());
-      Start = B->getRHS();
-    }
+    const auto [Index, Start] = forIndex(F);
+    L.Index = Index;
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(
         F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!L.Index || !Start || !Cond || varOf(Cond->getLHS()) != L.Index)
+    if (!L.Index || !Start || !Cond)
       return std::nullopt;
-    const BinaryOperatorKind Op = Cond->getOpcode();
-    const long long Step = stepOf(F->getInc(), L.Index);
+    // `j < U`, or the same written the other way round, `U > j`.
+    BinaryOperatorKind Op = Cond->getOpcode();
+    const Expr *Bound = Cond->getRHS();
+    if (varOf(Cond->getRHS()) == L.Index) {
+      Bound = Cond->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    } else if (varOf(Cond->getLHS()) != L.Index) {
+      return std::nullopt;
+    }
+    const long long Step = loopStep(F->getInc(), L.Index, Ctx);
     L.Down = Step < 0;
     L.Step = L.Down ? -Step : Step;
     if (!Step || (L.Down ? Op != BO_GT && Op != BO_GE
                          : Op != BO_LT && Op != BO_LE))
       return std::nullopt;
-    L.Lower = L.Down ? Cond->getRHS() : Start;
-    L.Upper = L.Down ? Start : Cond->getRHS();
+    L.Lower = L.Down ? Bound : Start;
+    L.Upper = L.Down ? Start : Bound;
     L.Inclusive = L.Down || Op == BO_LE;
     L.LowerOpen = Op == BO_GT;
     Modification Mod(L.Index, F->getInc());
@@ -372,23 +373,6 @@ private:
     if (Mod.Found)
       return std::nullopt;
     return L;
-  }
-
-  /// The constant step by which Inc changes V (++V, V--, V += c, V -= c),
-  /// or 0.
-  long long stepOf(const Expr *Inc, const VarDecl *V) const {
-    Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
-        U && U->isIncrementDecrementOp() && varOf(U->getSubExpr()) == V)
-      return U->isIncrementOp() ? 1 : -1;
-    const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-    if (!Add || varOf(Add->getLHS()) != V ||
-        (Add->getOpcode() != BO_AddAssign && Add->getOpcode() != BO_SubAssign))
-      return 0;
-    std::optional<long long> C = constantOf(Add->getRHS(), Ctx);
-    if (!C || *C <= 0)
-      return 0;
-    return Add->getOpcode() == BO_AddAssign ? *C : -*C;
   }
 
   /// Whether E has the same value in every iteration and can be evaluated

@@ -2,6 +2,7 @@
 #include "dlbcc/Analysis/Affine.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
 using namespace clang;
@@ -16,7 +17,9 @@ std::optional<long long> checkedMul(long long A, long long B) {
   return R;
 }
 
-std::optional<AffineForm> scale(AffineForm F, long long K) {
+} // namespace
+
+std::optional<AffineForm> scaled(AffineForm F, long long K) {
   std::optional<long long> C = checkedMul(F.Constant, K);
   if (!C)
     return std::nullopt;
@@ -33,7 +36,7 @@ std::optional<AffineForm> scale(AffineForm F, long long K) {
   return R;
 }
 
-std::optional<AffineForm> add(const AffineForm &A, const AffineForm &B,
+std::optional<AffineForm> sum(const AffineForm &A, const AffineForm &B,
                               long long Sign) {
   AffineForm R = A;
   long long C;
@@ -50,7 +53,6 @@ std::optional<AffineForm> add(const AffineForm &A, const AffineForm &B,
   return R;
 }
 
-} // namespace
 
 std::optional<AffineForm> affineForm(const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
@@ -77,7 +79,7 @@ std::optional<AffineForm> affineForm(const Expr *E, const ASTContext &Ctx) {
     if (U->getOpcode() == UO_Plus)
       return Sub;
     if (U->getOpcode() == UO_Minus)
-      return scale(*Sub, -1);
+      return scaled(*Sub, -1);
     return std::nullopt;
   }
   const auto *B = dyn_cast<BinaryOperator>(E);
@@ -89,18 +91,69 @@ std::optional<AffineForm> affineForm(const Expr *E, const ASTContext &Ctx) {
     return std::nullopt;
   switch (B->getOpcode()) {
   case BO_Add:
-    return add(*L, *R, 1);
+    return sum(*L, *R, 1);
   case BO_Sub:
-    return add(*L, *R, -1);
+    return sum(*L, *R, -1);
   case BO_Mul:
     if (L->Coeffs.empty())
-      return scale(*R, L->Constant);
+      return scaled(*R, L->Constant);
     if (R->Coeffs.empty())
-      return scale(*L, R->Constant);
+      return scaled(*L, R->Constant);
     return std::nullopt;
   default:
     return std::nullopt;
   }
+}
+
+std::string affineText(const AffineForm &F, bool AsLongLong) {
+  std::string Text;
+  auto Term = [&](long long C, const std::string &Name) {
+    const unsigned long long Magnitude =
+        C < 0 ? 0ULL - static_cast<unsigned long long>(C)
+              : static_cast<unsigned long long>(C);
+    Text += Text.empty() ? (C < 0 ? "-" : "") : (C < 0 ? " - " : " + ");
+    const std::string Number =
+        std::to_string(Magnitude) + (AsLongLong ? "LL" : "");
+    if (Name.empty())
+      Text += Number;
+    else
+      Text += (Magnitude == 1 ? "" : Number + " * ") +
+              (AsLongLong ? "static_cast<long long>(" + Name + ")" : Name);
+  };
+  for (const auto &[V, C] : F.Coeffs)
+    Term(C, V->getNameAsString());
+  if (F.Constant || Text.empty())
+    Term(F.Constant, "");
+  return Text;
+}
+
+bool alwaysBelow(const AffineForm &X, const AffineForm &Y) {
+  std::optional<AffineForm> D = sum(X, Y, -1);
+  return D && D->Coeffs.empty() && D->Constant < 0;
+}
+
+std::optional<AffineSpan>
+spanOf(const AffineForm &F,
+       llvm::function_ref<std::optional<AffineSpan>(const ValueDecl *)> Of) {
+  AffineSpan S;
+  S.Lo.Constant = S.Hi.Constant = F.Constant;
+  for (const auto &[V, C] : F.Coeffs) {
+    std::optional<AffineSpan> R = Of(V);
+    if (!R)
+      return std::nullopt;
+    // C * V is smallest at V's low end when C > 0, at its high end if not.
+    std::optional<AffineForm> Lo = scaled(C > 0 ? R->Lo : R->Hi, C);
+    std::optional<AffineForm> Hi = scaled(C > 0 ? R->Hi : R->Lo, C);
+    if (!Lo || !Hi)
+      return std::nullopt;
+    std::optional<AffineForm> NewLo = sum(S.Lo, *Lo, 1);
+    std::optional<AffineForm> NewHi = sum(S.Hi, *Hi, 1);
+    if (!NewLo || !NewHi)
+      return std::nullopt;
+    S.Lo = std::move(*NewLo);
+    S.Hi = std::move(*NewHi);
+  }
+  return S;
 }
 
 } // namespace dlbcc

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Analysis/ExprQueries.h"
+#include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/Privatization.h"
@@ -370,25 +371,6 @@ struct CanonicalLoop {
   long long Stride = 1;
 };
 
-/// The variable that `for (T x = e; ...)` declares or `for (x = e; ...)`
-/// assigns, and e.
-std::pair<const VarDecl *, const Expr *> forIndex(const ForStmt *L) {
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit())) {
-    const auto *V = DS->isSingleDecl()
-                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                        : nullptr;
-    return {V, V ? V->getInit() : nullptr};
-  }
-  const auto *Init = dyn_cast_or_null<Expr>(L->getInit());
-  const auto *B =
-      dyn_cast_or_null<BinaryOperator>(Init ? Init->IgnoreParens() : nullptr);
-  if (!B || B->getOpcode() != BO_Assign)
-    return {nullptr, nullptr};
-  const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
-  const VarDecl *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-  return {V, B->getRHS()};
-}
-
 class LoopAnalyzer : public RecursiveASTVisitor<LoopAnalyzer> {
 public:
   LoopAnalyzer(const Annotation &A, AnalysisContext &ACtx)
@@ -549,6 +531,13 @@ private:
   /// The fixed rows of AM's pinned reads (at most MaxPinnedRows of an
   /// array distributed by rows); false after a diagnostic.
   bool pinRows(ArrayModel &AM, std::optional<unsigned> Dim);
+  /// The windows of AM's windowed reads (ArrayModel::Windows): each proved
+  /// outside the rows the loop writes; false after a diagnostic.
+  bool windowReads(ArrayModel &AM, std::optional<unsigned> Dim);
+  /// The values V takes at access At: itself for a loop-invariant scalar,
+  /// the span of an inner loop's index around At (bounded in turn).
+  std::optional<AffineSpan> valuesAt(const ValueDecl *V, const Expr *At,
+                                     unsigned Depth = 0) const;
   /// A subscript `(i + c) * n + column` of a 1-D array (LinearSubscript).
   struct LinearSubscript {
     const Expr *Row = nullptr;
@@ -611,36 +600,6 @@ private:
   llvm::SmallPtrSet<const NamedDecl *, 4> ReportedMembers;
   bool ReportedThis = false;
 };
-
-/// The step of a for loop's increment Inc of V: ++i, i++, i += c,
-/// i = i + c (c a constant in [1, 2^30]) and their opposites; 0 for any
-/// other.
-long long loopStep(const Expr *Inc, const VarDecl *V, ASTContext &Ctx) {
-  auto Constant = [&](const Expr *E) -> long long {
-    Expr::EvalResult R;
-    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1 ||
-        R.Val.getInt() > (1LL << 30))
-      return 0;
-    return R.Val.getInt().getExtValue();
-  };
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (refersTo(U->getSubExpr(), V))
-      return U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
-  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    const long long By = Constant(CA->getRHS());
-    if (refersTo(CA->getLHS(), V))
-      return CA->getOpcode() == BO_AddAssign   ? By
-             : CA->getOpcode() == BO_SubAssign ? -By
-                                               : 0;
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-    const long long By = R ? Constant(R->getRHS()) : 0;
-    if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
-        refersTo(R->getLHS(), V))
-      return R->getOpcode() == BO_Add ? By : R->getOpcode() == BO_Sub ? -By : 0;
-  }
-  return 0;
-}
 
 bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
                                   bool AllowOther) {
@@ -1028,9 +987,13 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
   }
   if (isLocal(V)) {
     if (InnerIndices.count(V) && classifyUse(E, PM) != Use::Read) {
+      // Its own loop's start and step change it as the header says.
       const ForStmt *Owner = InnerIndices[V];
-      if (!Owner->getInc() ||
-          !Owner->getInc()->getSourceRange().fullyContains(E->getSourceRange()))
+      auto In = [&](const Stmt *Part) {
+        return Part &&
+               Part->getSourceRange().fullyContains(E->getSourceRange());
+      };
+      if (!In(Owner->getInc()) && !In(Owner->getInit()))
         ModifiedInnerIndices.insert(V);
     }
     return true;
@@ -1238,8 +1201,20 @@ bool LoopAnalyzer::distributedAccess(ArrayModel &AM, ArrayAccess &Acc,
       report(DE, Loc, Kind) << Name << IndexName;
     return false;
   };
-  if ((WithIndex.empty() || ByRows) && pinnable(AM, Acc)) {
+  // A read of a written array away from every iteration's own element: a
+  // window, if windowReads proves it outside the rows the loop writes; of
+  // an array distributed by rows, a fixed row is pinned instead (a copy of
+  // one row).
+  const bool Window = WithIndex.empty() && !Acc.Write && AM.Written &&
+                      A.Kind == LoopKind::DoAll &&
+                      A.Schedule != ScheduleKind::Bitonic;
+  if ((WithIndex.empty() || ByRows) && !(Window && !ByRows) &&
+      pinnable(AM, Acc)) {
     Acc.Pinned = true;
+    return true;
+  }
+  if (Window) {
+    Acc.Windowed = true;
     return true;
   }
   if (WithIndex.empty())
@@ -1308,7 +1283,71 @@ bool LoopAnalyzer::distributeArray(ArrayModel &AM) {
   }
   if (Dim)
     AM.DistDim = *Dim;
+  Ok &= windowReads(AM, Dim);
   return pinRows(AM, Dim) && Ok;
+}
+
+std::optional<AffineSpan> LoopAnalyzer::valuesAt(const ValueDecl *V,
+                                                 const Expr *At,
+                                                 unsigned Depth) const {
+  const auto *Var = dyn_cast<VarDecl>(V);
+  if (Var && invariantSymbol(Var)) {
+    AffineForm F;
+    F.Coeffs[Var] = 1;
+    return AffineSpan{F, F};
+  }
+  auto It = Var ? InnerIndices.find(Var) : InnerIndices.end();
+  if (It == InnerIndices.end() || ModifiedInnerIndices.count(Var) ||
+      Depth > 8)
+    return std::nullopt;
+  // Inside its loop's body only: after the loop, the index is one past.
+  const ForStmt *L = It->second;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceRange Body = L->getBody()->getSourceRange();
+  if (SM.isBeforeInTranslationUnit(At->getBeginLoc(), Body.getBegin()) ||
+      SM.isBeforeInTranslationUnit(Body.getEnd(), At->getEndLoc()))
+    return std::nullopt;
+  std::optional<AffineSpan> Header = indexSpan(L, Ctx);
+  if (!Header)
+    return std::nullopt;
+  auto Of = [&](const ValueDecl *W) { return valuesAt(W, At, Depth + 1); };
+  std::optional<AffineSpan> Lo = spanOf(Header->Lo, Of);
+  std::optional<AffineSpan> Hi = spanOf(Header->Hi, Of);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  return AffineSpan{Lo->Lo, Hi->Hi};
+}
+
+bool LoopAnalyzer::windowReads(ArrayModel &AM, std::optional<unsigned> Dim) {
+  // The rows the loop writes: those of its iterations, [Lower, Last].
+  std::optional<AffineForm> First = affineForm(Lower, Ctx);
+  std::optional<AffineForm> Last = affineForm(Upper, Ctx);
+  if (Last && !Inclusive) {
+    AffineForm One;
+    One.Constant = 1;
+    Last = sum(*Last, One, -1);
+  }
+  bool Ok = true;
+  for (ArrayAccess &Acc : AM.Accesses) {
+    if (!Acc.Windowed)
+      continue;
+    std::optional<AffineSpan> W;
+    if (Dim && Acc.Subs[*Dim])
+      W = spanOf(*Acc.Subs[*Dim], [&](const ValueDecl *V) {
+        return valuesAt(V, Acc.Expr);
+      });
+    if (W && ((First && alwaysBelow(W->Hi, *First)) ||
+              (Last && alwaysBelow(*Last, W->Lo)))) {
+      AM.Windows.push_back(*W);
+      continue;
+    }
+    Acc.Windowed = false;
+    Ok = false;
+    if (rejectOnce(Diag::ArrayDistCarried, AM.Var))
+      report(DE, Acc.Expr->getBeginLoc(), Diag::ArrayDistCarried)
+          << AM.Var->getName() << printed(Acc.Expr, Ctx) << Index->getName();
+  }
+  return Ok;
 }
 
 bool LoopAnalyzer::pinRows(ArrayModel &AM, std::optional<unsigned> Dim) {
@@ -1531,8 +1570,8 @@ void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
       const ArrayAccess &X = AM.Accesses[J];
       if (J < I && X.Write)
         continue; // pair already tested the other way round
-      if (X.Pinned)
-        continue; // outside the written rows (pinnable)
+      if (X.Pinned || X.Windowed)
+        continue; // outside the written rows (pinnable, windowReads)
       DependenceResult R = testDependence(W.Subs, X.Subs, DC);
       if (R.Kind == DependenceResult::Independent)
         continue;
@@ -1909,6 +1948,9 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
          << "), halo [" << AM.HaloLo << ", " << AM.HaloHi << "]";
     for (size_t K = 0; K < AM.Pins.size(); ++K)
       OS << (K ? ", " : ", fixed rows ") << printed(AM.Pins[K].Row, Ctx);
+    for (size_t K = 0; K < AM.Windows.size(); ++K)
+      OS << (K ? ", " : ", windows ") << "[" << affineText(AM.Windows[K].Lo)
+         << ", " << affineText(AM.Windows[K].Hi) << "]";
     OS << (AM.Written ? ", written" : ", read-only")
        << (AM.Keep ? ", kept" : "") << "\n";
   }

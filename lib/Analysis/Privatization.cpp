@@ -120,14 +120,17 @@ bool aliased(const VarDecl *V, const FunctionDecl *F, ASTContext &Ctx) {
       if (D->getDecl() != V)
         return true;
       // Up through parentheses and the branches of `c ? x : y`, an lvalue
-      // used the way the conditional is (as in the max(A, B) macros).
+      // used the way the conditional is (as in the max(A, B) macros), and
+      // the const that `c ? x : K` adds to x when K is const.
       const Expr *Child = D;
       DynTypedNodeList P = Ctx.getParents(*D);
       while (!P.empty()) {
         const auto *Parent = P[0].get<Expr>();
         const auto *Cond = dyn_cast_or_null<ConditionalOperator>(Parent);
+        const auto *Same = dyn_cast_or_null<ImplicitCastExpr>(Parent);
         if (!Parent ||
-            !(isa<ParenExpr>(Parent) || (Cond && Cond->getCond() != Child)))
+            !(isa<ParenExpr>(Parent) || (Cond && Cond->getCond() != Child) ||
+              (Same && Same->getCastKind() == CK_NoOp)))
           break;
         Child = Parent;
         P = Ctx.getParents(*Parent);

@@ -160,13 +160,13 @@ const BinaryOperator *guardedUpdate(
              : nullptr;
 }
 
-/// The element `V[e]` that \p X denotes, with e free of side effects and
-/// of V, or null.
+/// The element `V[e]` that \p X denotes, with e free of V and repeatable
+/// (the same value where the update names it twice), or null.
 const ArraySubscriptExpr *elementOf(const Expr *X, const VarDecl *V,
                                     const ASTContext &Ctx) {
   const auto *S = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
   if (!S || !refersTo(S->getBase(), V) || mentions(S->getIdx(), V) ||
-      S->getIdx()->HasSideEffects(Ctx))
+      !repeatable(S->getIdx(), Ctx))
     return nullptr;
   return S;
 }

@@ -727,6 +727,15 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
          << sourceText(M.Arrays[Slot].Pins[K].Row, Ctx) << ")); // "
          << M.Arrays[Slot].Var->getName() << "'s row read by every iteration\n";
   for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot)
+    for (const AffineSpan &W : M.Arrays[Slot].Windows) {
+      AffineForm End = W.Hi; // [Lo, Hi] as [Lo, Hi + 1)
+      ++End.Constant;
+      OS << "  " << RunVar << ".window(" << Slot << ", "
+         << affineText(W.Lo, true) << ", " << affineText(End, true)
+         << "); // " << M.Arrays[Slot].Var->getName()
+         << "'s elements read outside those the loop writes\n";
+    }
+  for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot)
     if (M.Arrays[Slot].Keep)
       OS << "  " << RunVar << ".keep(" << Slot << "); // "
          << M.Arrays[Slot].Var->getName() << " stays on the ranks\n";

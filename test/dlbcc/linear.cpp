@@ -54,6 +54,16 @@ void initializer(int n, double *u, double *v) {
     }
 }
 
+// An inner loop's condition written the other way round (`m > j`, `m - 1
+// >= j`) bounds its index as `j < m` does.
+void reversed(int n, int m, double *a) {
+// EMIT: {{^ *}}dlbcc_run.checkAccess("a[i * m + j]", "a", 1, static_cast<long long>(0), static_cast<long long>(m - 1), static_cast<long long>(m));
+#pragma dlb doall distribute(a) shape(a[n * m])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; m > j; ++j)
+      a[i * m + j] = i + j;
+}
+
 #ifdef ERRORS
 void errors(int n, int m, std::vector<double> &A, std::vector<double> &B,
             std::vector<double> &C, std::vector<double> &D) {

@@ -55,6 +55,18 @@ void accepted(int n, double alpha) {
     x[j] += 1;
 }
 
+// A private read in `c ? j : K` with K const (which makes the branch const
+// int, an implicit no-op conversion of j): a read like any other, not an
+// alias that might outlive the loop.
+const int K = 3;
+void conditional(int n) {
+  int j;
+#pragma dlb doall distribute(x)
+  for (int i = 0; i < n; i++)
+    for (j = 0; j < 4; j++)
+      x[i] += (x[i] > 1 ? j : K) % 5;
+}
+
 #ifdef ERRORS
 void rejected(int n) {
   int i, j;

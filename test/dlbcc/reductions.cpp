@@ -2,6 +2,8 @@
 // RUN: not %dlbcc %s -o %t.cpp -- -ferror-limit=0 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 double a[100], grid[10][10];
 const double limit = 4;
 
@@ -124,4 +126,18 @@ void reductions(int n) {
 #pragma dlb doall reduction(+: count)
   for (int i = 0; i < n; ++i)
     count += static_cast<long>(a[i]) + 1;
+}
+
+// An array reduction's element named twice (`h[e] = fmin(x, h[e])`) with
+// a subscript that calls pure library functions: the same element, as
+// with a plain index; the operands of fmin in either order; `c[e]++`.
+void elements(int n) {
+  double h[8];
+  int c[8];
+#pragma dlb doall reduction(min: h) reduction(+: c)
+  for (int i = 0; i < n; ++i) {
+    h[std::abs((int)std::fmod(a[i], 100.0)) % 8] =
+        std::fmin(a[i] * 2, h[std::abs((int)std::fmod(a[i], 100.0)) % 8]);
+    c[i % 8]++;
+  }
 }

@@ -9,8 +9,10 @@
 #define DLBCC_ANALYSIS_AFFINE_H
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
+#include <string>
 
 namespace clang {
 class Expr;
@@ -38,6 +40,31 @@ struct AffineForm {
 /// taken as symbols; integer constant expressions fold.
 std::optional<AffineForm> affineForm(const clang::Expr *E,
                                      const clang::ASTContext &Ctx);
+
+/// K * F; nothing on overflow.
+std::optional<AffineForm> scaled(AffineForm F, long long K);
+/// A + Sign * B (Sign 1 or -1); nothing on overflow.
+std::optional<AffineForm> sum(const AffineForm &A, const AffineForm &B,
+                              long long Sign);
+/// Whether X < Y whatever their variables' values: X - Y is a negative
+/// constant.
+bool alwaysBelow(const AffineForm &X, const AffineForm &Y);
+
+/// F as C++ source: `2 * i - 1`; with AsLongLong, an expression of type
+/// long long (each variable converted, constants suffixed).
+std::string affineText(const AffineForm &F, bool AsLongLong = false);
+
+/// The values [Lo, Hi] (inclusive) an affine form takes.
+struct AffineSpan {
+  AffineForm Lo, Hi;
+};
+/// The span of F when each of its variables V takes the values Of(V)
+/// (Of(V) is [V, V] for a symbol that stays); nothing when a variable has
+/// no span or the arithmetic overflows.
+std::optional<AffineSpan>
+spanOf(const AffineForm &F,
+       llvm::function_ref<std::optional<AffineSpan>(const clang::ValueDecl *)>
+           Of);
 
 } // namespace dlbcc
 

@@ -60,6 +60,9 @@ struct ArrayAccess {
   bool Write = false;
   /// A read of a fixed row outside the rows the loop writes (PinnedRow).
   bool Pinned = false;
+  /// A read of a range of the distributed dimension outside the rows the
+  /// loop writes, bounded by inner loops (ArrayModel::Windows).
+  bool Windowed = false;
 };
 
 /// A row of a distributed array that the loop reads at a fixed index
@@ -110,6 +113,12 @@ struct ArrayModel {
   const clang::VarDecl *RowLength = nullptr;
   /// Rows read at a fixed index, at most MaxPinnedRows.
   std::vector<PinnedRow> Pins;
+  /// The read windows of a written array: for each Windowed read, the rows
+  /// (columns) of the distributed dimension it may touch, [Lo, Hi], affine
+  /// in loop-invariant scalars, proved outside the rows the loop writes
+  /// (LU's `A[i][k]`, k < i, in `for (j = i; j < n; ++j)`). Every rank gets
+  /// them with its blocks.
+  std::vector<AffineSpan> Windows;
   static constexpr unsigned MaxPinnedRows = 4;
 };
 
