@@ -3,9 +3,13 @@
 # needs (only the missing ones), builds, then runs the demo or the test suite.
 #   tools/setup.sh demo   translate examples/mxm.cpp, build it, run it on 4
 #                         ranks under load, balanced by GDDLB
-#   tools/setup.sh test   build and run the whole test suite, the randomized
-#                         stress test, the suite again in a build with
-#                         AddressSanitizer and UBSan, and the fuzzer (60 s)
+#   tools/setup.sh test   build and run the whole test suite (lit + unit
+#                         tests), the randomized stress test of the runtime
+#                         and the differential tester (each for a fixed
+#                         time), then, in a build with AddressSanitizer and
+#                         UBSan, the compiler, unit and runtime tests and a
+#                         sample of the end-to-end tests, and the fuzzer
+#                         (60 s). Each stage prints its duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +18,19 @@ if [ "$mode" != demo ] && [ "$mode" != test ]; then
   echo "usage: tools/setup.sh demo|test" >&2
   exit 2
 fi
+
+# Each stage prints its duration when it ends; all of them are listed again
+# when the script ends, whether it passes or fails.
+durations=()
+trap 'echo "== stage durations:"; printf "   %s\n" ${durations[@]+"${durations[@]}"}' EXIT
+stage() {
+  local name=$1 t0=$SECONDS
+  shift
+  echo "== $name"
+  "$@"
+  durations+=("$name: $((SECONDS - t0)) s")
+  echo "== $name: $((SECONDS - t0)) s"
+}
 
 packages=(cmake make gcc g++ python3 clang-19 libclang-19-dev llvm-19-dev
           llvm-19-tools mpich libmpich-dev libboost-program-options-dev
@@ -24,16 +41,19 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
     missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing: ${missing[*]}"
+install_packages() {
+  echo "installing: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+}
+[ ${#missing[@]} -eq 0 ] || stage "installing packages" install_packages
 
-echo "== building"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
+main_build() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build -j"$(nproc)"
+}
+stage "building" main_build
 
 if [ "$mode" = demo ]; then
   mkdir -p build/demo
@@ -50,37 +70,57 @@ if [ "$mode" = demo ]; then
   exit 0
 fi
 
-# Runs the lit suite of build directory $1 and prints its totals; fails
-# unless every test passed.
+# Runs lit over build directory $1's tests (the paths given after it,
+# relative to $1/test, or all of them) and prints its totals; fails unless
+# every test passed.
 suite() {
-  local log=$1/test-log.txt status passed failed
+  local dir=$1 log=$1/test-log.txt status passed failed lit paths=()
+  shift
+  lit=$(sed -n 's/^DLBCC_LIT:FILEPATH=//p' "$dir/CMakeCache.txt")
+  for p in "${@:-.}"; do paths+=("$dir/test/$p"); done
   set +e
-  cmake --build "$1" --target check 2>&1 | tee "$log"
+  python3 "$lit" -sv "${paths[@]}" 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   set -e
   count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n 1; }
   passed=$(count Passed)
   failed=$(( $(count Failed || true) + 0 ))
-  echo "tests ($1): ${passed:-0} passed, ${failed} failed"
+  echo "tests ($dir): ${passed:-0} passed, ${failed} failed"
   [ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] && [ "$failed" -eq 0 ]
 }
 
-echo "== running the test suite"
-suite build
+# -O1, as the sanitizers' documentation advises: builds faster than -O3.
+sanitized_build() {
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+    -DDLB_SANITIZE=address,undefined -DDLB_FUZZ=ON >/dev/null
+  cmake --build build-sanitize -j"$(nproc)"
+}
 
-echo "== randomized stress test of the runtime (ctest -L stress)"
-ctest --test-dir build -L stress -V
+fuzz() {
+  local corpus
+  corpus=$(mktemp -d)
+  build-sanitize/bin/dlbcc-fuzz -max_total_time=60 -timeout=25 \
+    -rss_limit_mb=4096 -print_final_stats=1 -dict=tools/dlbcc-fuzz/dlbcc.dict \
+    -artifact_prefix=build-sanitize/fuzz- "$corpus" test/dlbcc examples
+  rm -rf "$corpus"
+}
 
-echo "== sanitized build (Clang, AddressSanitizer + UBSan) and the suite again"
-cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-  -DDLB_SANITIZE=address,undefined -DDLB_FUZZ=ON >/dev/null
-cmake --build build-sanitize -j"$(nproc)"
-suite build-sanitize
+# The sanitized build runs the compiler's tests, the unit and runtime tests,
+# and these end-to-end tests (every data form, residency, pipelines, C
+# sources, reductions), which cover the runtime's paths in a fraction of the
+# time of all of them.
+sanitized_e2e=(e2e/forms.test e2e/residency.test e2e/pipelines.test
+               e2e/c-idioms.test e2e/adi.test e2e/windows.test)
 
-echo "== fuzzing dlbcc for 60 s (seeds: the lit tests' inputs and examples)"
-corpus=$(mktemp -d)
-trap 'rm -rf "$corpus"' EXIT
-build-sanitize/bin/dlbcc-fuzz -max_total_time=60 -timeout=25 \
-  -rss_limit_mb=4096 -print_final_stats=1 -dict=tools/dlbcc-fuzz/dlbcc.dict \
-  -artifact_prefix=build-sanitize/fuzz- "$corpus" test/dlbcc examples
+stage "test suite (lit + unit tests)" suite build
+stage "randomized stress test of the runtime (ctest -L stress)" \
+  ctest --test-dir build -L stress -V
+stage "differential test: random programs against the sequential build" \
+  tools/dlb-difftest/dlb-difftest --ci --out build/difftest
+stage "sanitized build (Clang, AddressSanitizer + UBSan)" sanitized_build
+stage "sanitized suite: compiler, unit, runtime and sampled e2e tests" \
+  suite build-sanitize dlbcc unit runtime "${sanitized_e2e[@]}"
+stage "fuzzing dlbcc for 60 s (seeds: the lit tests' inputs and examples)" fuzz

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Translates an example with dlbcc, builds it with mpicxx, and checks that it
 # prints exactly what the sequential build prints, on 1, 2, 3 and 4 ranks.
-# With --all-strategies it does so under every strategy (auto too) and every
-# kind of emulated load (72 runs); the runtime itself checks in each run that every
-# iteration ran exactly once (it stops with "dlb: fatal" otherwise), and a
-# run that hangs is killed by the timeout and fails the test.
+# With --all-strategies it also runs every strategy (auto too) under every
+# kind of emulated load, on 2, 3 or 4 ranks: the rank count rotates so that
+# every strategy meets every load and every rank count, and every load every
+# rank count (all pairs, 3 runs a strategy); DLB_FULL_MATRIX=1 runs every
+# strategy x load x 1-4 ranks instead. The runtime itself checks in each run
+# that every iteration ran exactly once (it stops with "dlb: fatal"
+# otherwise), and a run that hangs is killed by the timeout and fails the
+# test.
 # Each --with OPTION adds a run-time option to every parallel run.
 # Usage: check-example.sh [--all-strategies] [--with OPTION]... SOURCE WORKDIR
 #                         [PROGRAM ARGS...]
@@ -38,26 +42,41 @@ else
   $SEQCXX -std=c++17 -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq"
 fi
 "$work/$name.seq" "$@" > "$work/expected.txt"
+# The runs, as "strategy|load|ranks".
+runs=()
+for p in 1 2 3 4; do runs+=("default|none|$p"); done
+k=0
 for s in "${strategies[@]}"; do
+  m=0
   for load in "${loads[@]}"; do
-    opts=(${extra[@]+"${extra[@]}"})
-    [ "$s" = default ] || opts+=("--dlb-strategy=$s")
-    [ "$load" = none ] || opts+=("--dlb-load=$load")
-    for p in 1 2 3 4; do
-      run="$name $* on $p ranks ${opts[*]}"
-      timeout 120 $MPIEXEC -n "$p" "$work/$name.par" "$@" "${opts[@]}" \
-        > "$work/out.txt" 2> "$work/err.txt" ||
-        { echo "FAIL: $run exited with $?"; cat "$work/err.txt"; exit 1; }
-      if grep "dlb: warning: internal" "$work/err.txt"; then
-        echo "FAIL: $run left a message unreceived"
-        exit 1
-      fi
-      if ! cmp -s "$work/expected.txt" "$work/out.txt"; then
-        echo "FAIL: $run differs from the sequential program:"
-        diff "$work/expected.txt" "$work/out.txt" | head -20
-        exit 1
-      fi
-      echo "ok: $run"
-    done
+    if [ "$s" = default ]; then
+      :
+    elif [ "${DLB_FULL_MATRIX:-0}" = 1 ]; then
+      for p in 1 2 3 4; do runs+=("$s|$load|$p"); done
+    else
+      runs+=("$s|$load|$((2 + (k + m) % 3))")
+    fi
+    m=$((m + 1))
   done
+  k=$((k + 1))
+done
+for r in "${runs[@]}"; do
+  IFS='|' read -r s load p <<< "$r"
+  opts=(${extra[@]+"${extra[@]}"})
+  [ "$s" = default ] || opts+=("--dlb-strategy=$s")
+  [ "$load" = none ] || opts+=("--dlb-load=$load")
+  run="$name $* on $p ranks ${opts[*]}"
+  timeout 120 $MPIEXEC -n "$p" "$work/$name.par" "$@" "${opts[@]}" \
+    > "$work/out.txt" 2> "$work/err.txt" ||
+    { echo "FAIL: $run exited with $?"; cat "$work/err.txt"; exit 1; }
+  if grep "dlb: warning: internal" "$work/err.txt"; then
+    echo "FAIL: $run left a message unreceived"
+    exit 1
+  fi
+  if ! cmp -s "$work/expected.txt" "$work/out.txt"; then
+    echo "FAIL: $run differs from the sequential program:"
+    diff "$work/expected.txt" "$work/out.txt" | head -20
+    exit 1
+  fi
+  echo "ok: $run"
 done

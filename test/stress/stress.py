@@ -6,9 +6,11 @@ executed many times, many short executions, two loops per time step with
 halos and a reduction, reductions, bitonic pairs, column distribution,
 pipelines, irregular work, interleaved starts), then runs them under random combinations of
 strategy x ranks (2-4) x --dlb-period (0 or default) x imbalance threshold
-and cost-benefit test (on or off) x emulated load (kind and seed). Every
-combination of strategy, ranks, period and gates runs at least once per
-program; the rest of the time budget goes to random combinations.
+and cost-benefit test (on or off) x emulated load (kind and seed). The
+combinations of program, strategy, ranks, period and gates are walked in a
+random order (the seed's) until the time budget is spent; with --full-grid
+every one runs before the budget counts, and random combinations fill the
+rest of the budget once the grid is done.
 
 A run passes when it ends within the limit with status 0, prints exactly
 what the sequential program prints, and leaves no message unreceived (the
@@ -17,6 +19,7 @@ all, and its watchdog ends a run that waits too long in the protocol). A
 failing run prints the exact command that reproduces it.
 
 Usage: stress.py --source-root DIR --work DIR [--budget SECONDS] [--seed N]
+                 [--full-grid]
 Environment: DLBCC, MPICXX, MPIEXEC, SEQCXX (as for the lit tests).
 """
 import argparse
@@ -136,7 +139,10 @@ def main():
     parser.add_argument("--source-root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--budget", type=float, default=240,
-                        help="seconds of runs after the guaranteed ones")
+                        help="seconds after which no run starts (after the "
+                        "whole grid with --full-grid)")
+    parser.add_argument("--full-grid", action="store_true",
+                        help="run every combination once whatever the budget")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--programs", default="",
                         help="comma list of program names (default: all)")
@@ -158,25 +164,23 @@ def main():
                                   text=True, check=True).stdout
         programs.append((name, par, args, expected))
 
-    # Every combination once per program, then random ones until the budget
-    # is spent, in random order so that a short budget still mixes them.
+    # The combinations in random order, so that a budget that ends the walk
+    # early still mixes them; random ones once the grid is done.
     grid = list(itertools.product(range(len(programs)), STRATEGIES, RANKS,
                                   PERIODS, GATES))
     rng.shuffle(grid)
+    grid_size = len(grid)
     runs = failures = 0
     total = 0.0
-    deadline = None
+    deadline = None if opts.full_grid else time.time() + opts.budget
     while True:
-        if grid:
-            combo = grid.pop()
-        else:
-            if deadline is None:
-                deadline = time.time() + opts.budget
-            if time.time() >= deadline:
-                break
-            combo = (rng.randrange(len(programs)), rng.choice(STRATEGIES),
-                     rng.choice(RANKS), rng.choice(PERIODS),
-                     rng.choice(GATES))
+        if not grid and deadline is None:
+            deadline = time.time() + opts.budget  # --full-grid: grid done
+        if deadline is not None and time.time() >= deadline:
+            break
+        combo = grid.pop() if grid else (
+            rng.randrange(len(programs)), rng.choice(STRATEGIES),
+            rng.choice(RANKS), rng.choice(PERIODS), rng.choice(GATES))
         index, strategy, ranks, period, gates = combo
         name, par, args, expected = programs[index]
         # Mostly distributed, so that the protocols are exercised; now and
@@ -194,8 +198,9 @@ def main():
                                             shlex.join(cmd)))
         for line in detail.strip().splitlines()[-8:]:
             print("    " + line)
-    print("stress: %d runs (%.0f s in passing runs), %d failed, seed %d" %
-          (runs, total, failures, seed))
+    print("stress: %d runs (%d of the %d combinations of the grid; %.0f s in "
+          "passing runs), %d failed, seed %d" %
+          (runs, grid_size - len(grid), grid_size, total, failures, seed))
     return 1 if failures else 0
 
 
