@@ -274,12 +274,17 @@ def has_lin(ctx, text):
                for a in ctx.accesses)
 
 
-def datom_nolin(ctx):
+def as_condition(ctx, make):
+    """make(ctx) as if under a condition (no linearized reads there)."""
     saved, ctx.cond = ctx.cond, True
     try:
-        return datom(ctx)
+        return make(ctx)
     finally:
         ctx.cond = saved
+
+
+def datom_nolin(ctx):
+    return as_condition(ctx, datom)
 
 
 def cond_expr(ctx, a, d):
@@ -362,11 +367,7 @@ def iexpr(ctx, depth=2):
 
 
 def iatom_nolin(ctx):
-    saved, ctx.cond = ctx.cond, True
-    try:
-        return iatom(ctx)
-    finally:
-        ctx.cond = saved
+    return as_condition(ctx, iatom)
 
 
 def uexpr(ctx):
