@@ -1303,9 +1303,12 @@ std::optional<AffineSpan> LoopAnalyzer::valuesAt(const ValueDecl *V,
   // Inside its loop's body only: after the loop, the index is one past.
   const ForStmt *L = It->second;
   const SourceManager &SM = Ctx.getSourceManager();
+  auto Place = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
   const SourceRange Body = L->getBody()->getSourceRange();
-  if (SM.isBeforeInTranslationUnit(At->getBeginLoc(), Body.getBegin()) ||
-      SM.isBeforeInTranslationUnit(Body.getEnd(), At->getEndLoc()))
+  if (SM.isBeforeInTranslationUnit(Place(At->getBeginLoc()),
+                                   Place(Body.getBegin())) ||
+      SM.isBeforeInTranslationUnit(Place(Body.getEnd()),
+                                   Place(At->getEndLoc())))
     return std::nullopt;
   std::optional<AffineSpan> Header = indexSpan(L, Ctx);
   if (!Header)
