@@ -79,7 +79,7 @@ suite() {
   lit=$(sed -n 's/^DLBCC_LIT:FILEPATH=//p' "$dir/CMakeCache.txt")
   for p in "${@:-.}"; do paths+=("$dir/test/$p"); done
   set +e
-  python3 "$lit" -sv "${paths[@]}" 2>&1 | tee "$log"
+  python3 "$lit" -sv --time-tests "${paths[@]}" 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   set -e
   count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n 1; }
@@ -119,7 +119,7 @@ stage "test suite (lit + unit tests)" suite build
 stage "randomized stress test of the runtime (ctest -L stress)" \
   ctest --test-dir build -L stress -V
 stage "differential test: random programs against the sequential build" \
-  tools/dlb-difftest/dlb-difftest --ci --out build/difftest
+  tools/dlb-difftest/dlb-difftest --ci --budget 180 --out build/difftest
 stage "sanitized build (Clang, AddressSanitizer + UBSan)" sanitized_build
 stage "sanitized suite: compiler, unit, runtime and sampled e2e tests" \
   suite build-sanitize dlbcc unit runtime "${sanitized_e2e[@]}"

@@ -237,5 +237,10 @@ def gen_time_loop(sc):
     T = r.randint(2, 4)
     if r.random() < 0.8:
         return block("for (ts = 0; ts < %d; ts++) {" % T, kids)
+    # A while loop is never pipelined: a lone doacross in it runs on rank 0.
+    for k in kids:
+        if k.loop and "doacross-lone" in k.loop["features"]:
+            k.loop.update(status="legal", reason="",
+                          expect="runs sequentially on rank 0")
     kids.append(stmt("ts++;", removable=False))
     return Node(["ts = 0;", "while (ts < %d) {" % T], kids, "}")

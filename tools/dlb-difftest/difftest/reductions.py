@@ -3,7 +3,7 @@
 # statements in every accepted form (docs/annotations.md section 3), the
 # values folded (exact, or stated with a relative tolerance) and the prints.
 
-from .exprs import dexpr, iexpr, uexpr
+from .exprs import as_condition, dexpr, iexpr, uexpr
 
 TYPES = {"d": "double", "l": "long", "i": "int", "u": "unsigned"}
 
@@ -145,5 +145,7 @@ def array_reduction(ctx, arr, level_vars):
             ctx.index.hi < ctx.idx.ext[0] and E >= 8:
         sub = "%s[%s]" % (ctx.idx.name, ctx.index.name)
     else:
-        sub = "abs(%s) %% %d" % (iexpr(ctx, 1), E)
+        # The guarded forms (`if (e < h[s]) h[s] = e;`) name the element
+        # under a condition: no linearized reads in s.
+        sub = "abs(%s) %% %d" % (as_condition(ctx, lambda c: iexpr(c, 1)), E)
     return red, sub

@@ -155,22 +155,22 @@ def parse_diags(stderr, src, loops):
             continue
         ln = int(m.group(2))
         loop = None
+        # Reported at each other statement of a time loop around a lone
+        # doacross loop (another annotated loop among them): the doacross
+        # loop's mistake, the nearest one.
+        lone = [lp for lp in loops if "doacross-lone" in lp["features"]
+                and lp["status"] == "illegal"]
         for lp in loops:
             if lp["line"] <= ln <= lp["end_line"]:
                 loop = lp["index"]
+        if "may contain nothing but the doacross" in m.group(5) and lone:
+            loop = min(lone, key=lambda lp: abs(lp["line"] - ln))["index"]
         if loop is None:
             # The pipelined loop (and a time loop) around a doacross.
             for lp in loops:
                 if lp["kind"] == "doacross" and lp["line"] - 2 <= ln <= \
                         lp["end_line"] + 2:
                     loop = lp["index"]
-        if loop is None and "may contain nothing but the doacross" in \
-                m.group(5):
-            # Reported at the other statements of the loop around a doacross
-            # loop that has no loop of its own to pipeline.
-            lone = [lp for lp in loops if "doacross-lone" in lp["features"]]
-            if lone:
-                loop = lone[0]["index"]
         out.append({"line": ln, "severity": m.group(4).replace("fatal ", ""),
                     "message": m.group(5), "class": diag_class(m.group(5)),
                     "loop": loop})
