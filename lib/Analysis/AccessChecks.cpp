@@ -1,6 +1,7 @@
 //===- AccessChecks.cpp - Subscript ranges against the arrays' extents ----===//
 #include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/Affine.h"
+#include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
@@ -379,7 +380,8 @@ private:
   /// at the call site: it names only variables declared before the loop that
   /// the loop does not write.
   bool invariant(const Expr *E) {
-    if (E->HasSideEffects(Ctx))
+    // Pure calls too: `j < v.size()`, `j < std::min(n, m)`.
+    if (!repeatable(E, Ctx))
       return false;
     struct Names : RecursiveASTVisitor<Names> {
       bool VisitDeclRefExpr(DeclRefExpr *D) {

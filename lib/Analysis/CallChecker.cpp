@@ -44,6 +44,23 @@ bool isValueClassOfStd(const CXXRecordDecl *R) {
          Classes.contains(R->getName());
 }
 
+bool repeatable(const Expr *E, const ASTContext &Ctx) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+    const bool Reads =
+        M && isValueClassOfStd(M->getParent()) &&
+        (M->isConst() || M->getOverloadedOperator() == OO_Subscript);
+    if (!F || !(isPureLibraryFunction(F) || Reads))
+      return false;
+  }
+  return llvm::all_of(E->children(), [&](const Stmt *Child) {
+    return !Child || !isa<Expr>(Child) || repeatable(cast<Expr>(Child), Ctx);
+  });
+}
+
 namespace {
 
 /// Looks through a function body for what makes it unsafe to call.

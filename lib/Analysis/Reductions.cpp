@@ -24,26 +24,6 @@ using namespace clang;
 namespace dlbcc {
 namespace {
 
-/// Does \p E give the same value each time it is evaluated in a row: no
-/// side effects, and calls only of pure library functions and of the
-/// members of std's value classes (a std::vector's operator[])?
-bool repeatable(const Expr *E, const ASTContext &Ctx) {
-  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
-    return false;
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
-    const bool Reads =
-        M && isValueClassOfStd(M->getParent()) &&
-        (M->isConst() || M->getOverloadedOperator() == OO_Subscript);
-    if (!F || !(isPureLibraryFunction(F) || Reads))
-      return false;
-  }
-  return llvm::all_of(E->children(), [&](const Stmt *Child) {
-    return !Child || !isa<Expr>(Child) || repeatable(cast<Expr>(Child), Ctx);
-  });
-}
-
 /// Do \p A and \p B compute the same value (the same repeatable
 /// expression, as the max(A, B) macros of C code repeat their arguments)?
 bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {

@@ -64,6 +64,16 @@ void reversed(int n, int m, double *a) {
       a[i * m + j] = i + j;
 }
 
+// A bound that calls size() of a vector, or a pure library function, is
+// evaluated at the call site like any loop-invariant bound.
+void sized(int n, int m, double *a, const std::vector<int> &v) {
+// EMIT: {{^ *}}dlbcc_run.checkAccess("a[j + i * m]", "a", 1, static_cast<long long>(0), static_cast<long long>((int)v.size() - 1), static_cast<long long>(m));
+#pragma dlb doall distribute(a) shape(a[n * m])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; (int)v.size() - 1 >= j; ++j)
+      a[j + i * m] = i + v[j];
+}
+
 #ifdef ERRORS
 void errors(int n, int m, std::vector<double> &A, std::vector<double> &B,
             std::vector<double> &C, std::vector<double> &D) {

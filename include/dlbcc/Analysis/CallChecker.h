@@ -21,6 +21,7 @@
 namespace clang {
 class ASTContext;
 class CXXRecordDecl;
+class Expr;
 class FunctionDecl;
 class ForStmt;
 } // namespace clang
@@ -59,6 +60,11 @@ bool isPureLibraryFunction(const clang::FunctionDecl *F);
 /// constructors and members a loop body or a function it calls may use on
 /// its own objects?
 bool isValueClassOfStd(const clang::CXXRecordDecl *R);
+
+/// Does \p E give the same value each time it is evaluated in a row: no
+/// side effects, and calls only of pure library functions and of the const
+/// members of std's value classes (a std::vector's size(), operator[])?
+bool repeatable(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 } // namespace dlbcc
 

@@ -145,7 +145,13 @@ def array_reduction(ctx, arr, level_vars):
             ctx.index.hi < ctx.idx.ext[0] and E >= 8:
         sub = "%s[%s]" % (ctx.idx.name, ctx.index.name)
     else:
-        # The guarded forms (`if (e < h[s]) h[s] = e;`) name the element
-        # under a condition: no linearized reads in s.
-        sub = "abs(%s) %% %d" % (as_condition(ctx, lambda c: iexpr(c, 1)), E)
+        # The update names the element twice, the guarded forms (`if (e <
+        # h[s]) h[s] = e;`) under a condition: s calls no function of the
+        # program (docs section 3) and reads no linearized array.
+        saved, ctx.funcs = ctx.funcs, []
+        try:
+            sub = "abs(%s) %% %d" % (as_condition(ctx, lambda c: iexpr(c, 1)),
+                                     E)
+        finally:
+            ctx.funcs = saved
     return red, sub
