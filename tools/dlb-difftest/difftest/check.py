@@ -12,8 +12,8 @@ from . import runner as R
 FAIL = ("WRONG", "CRASH", "HANG")
 
 
-def write_program(d, prog, removed):
-    text, meta = prog.render(removed)
+def write_program(d, prog, removed, plain=frozenset()):
+    text, meta = prog.render(removed, plain)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, meta["file"]), "w") as f:
         f.write(text)
@@ -45,7 +45,7 @@ def oracle(tools, d, meta, res_times):
 def translate(tools, d, meta, times):
     """(status, diags, stderr): status accepted | rejected | CRASH | HANG."""
     rc, _, se, t = R.sh(R.dlbcc_cmd(tools, meta), d, 120)
-    times["dlbcc"] = t
+    times["dlbcc"] = times.get("dlbcc", 0.0) + t
     with open(os.path.join(d, "dlbcc.stderr"), "w") as f:
         f.write(se)
     diags = R.parse_diags(se, meta["file"], meta["loops"])
@@ -80,21 +80,65 @@ def run_one(tools, d, meta, cfg, expected):
     return None, t
 
 
-def test(tools, prog, d, configs, removed=frozenset(), oracle_first=True):
+ALONE_ROUNDS = 4
+
+
+def rejected_loops(meta, diags):
+    """Node ids of the annotated loops that dlbcc's errors are located in,
+    or None when an error is located in no annotated loop."""
+    nodes = set()
+    for dg in diags:
+        if dg["severity"] != "error":
+            continue
+        if dg["loop"] is None:
+            return None
+        nodes.add(meta["loops"][dg["loop"]]["node"])
+    return nodes
+
+
+def translate_alone(tools, d, prog, removed, plain, times):
+    """Translates; with plain not None, after a rejection whose every error
+    is located in an annotated loop, removes those loops' annotations and
+    translates again (up to ALONE_ROUNDS times), so that every loop is
+    judged on its own. Returns (status, meta, diags of every round, stderr,
+    plain)."""
+    meta = write_program(d, prog, removed, plain or frozenset())
+    seen = []
+    for _ in range(ALONE_ROUNDS):
+        st, diags, se = translate(tools, d, meta, times)
+        seen += diags
+        if st != "rejected" or plain is None:
+            return st, meta, seen, se, plain
+        more = rejected_loops(meta, diags)
+        if not more or more <= plain:
+            break
+        plain = plain | more
+        meta = write_program(d, prog, removed, plain)
+    return "rejected", meta, seen, se, plain
+
+
+def test(tools, prog, d, configs, removed=frozenset(), oracle_first=True,
+         plain=frozenset(), alone=False):
     """The outcome of one program: a result dict. Without oracle_first the
     oracle is built only for programs dlbcc accepts (a campaign: the
-    verdict on a rejected program does not need it)."""
-    meta = write_program(d, prog, removed)
+    verdict on a rejected program does not need it). With alone, a
+    rejected program is translated again without the annotations of the
+    loops it was rejected for (translate_alone), and run if accepted."""
+    meta = write_program(d, prog, removed, plain)
     times = {}
     if oracle_first:
         expected, err = oracle(tools, d, meta, times)
         if err:
             return result(meta, "GENBUG", "oracle", err, times=times)
-    st, diags, se = translate(tools, d, meta, times)
+    st, meta, diags, se, plain = translate_alone(
+        tools, d, prog, removed, frozenset(plain) if alone else None, times)
+    extra = {"plain": sorted(plain or ())}
     if st in ("CRASH", "HANG"):
-        return result(meta, st, "dlbcc", se, diags=diags, times=times)
+        return result(meta, st, "dlbcc", se, diags=diags, times=times,
+                      **extra)
     if st == "rejected":
-        return result(meta, "rejected", "", "", diags=diags, times=times)
+        return result(meta, "rejected", "", "", diags=diags, times=times,
+                      **extra)
     if not oracle_first:
         expected, err = oracle(tools, d, meta, times)
         if err:
@@ -105,16 +149,16 @@ def test(tools, prog, d, configs, removed=frozenset(), oracle_first=True):
         with open(os.path.join(d, "mpicxx.stderr"), "w") as f:
             f.write(se)
         return result(meta, "CRASH", "mpicxx", "mpicxx failed (%s): %s" % (
-            rc, se[-2000:]), diags=diags, times=times)
+            rc, se[-2000:]), diags=diags, times=times, **extra)
     times["runs"] = 0.0
     for cfg in configs:
         bad, t = run_one(tools, d, meta, cfg, expected)
         times["runs"] += t
         if bad:
             return result(meta, bad[0], "run", bad[1], diags=diags,
-                          times=times, config=cfg)
+                          times=times, config=cfg, **extra)
     return result(meta, "ok", "", "", diags=diags, times=times,
-                  runs=len(configs))
+                  runs=len(configs), **extra)
 
 
 def repro_script(tools, meta, res):

@@ -332,14 +332,15 @@ class Program:
         nodes.append(block(main, kids, removable=False))
         return nodes
 
-    def render(self, removed=frozenset()):
-        text, loops = render(self.nodes, removed)
+    def render(self, removed=frozenset(), plain=frozenset()):
+        text, loops = render(self.nodes, removed, plain)
         for n, m in enumerate(loops):
             m["index"] = n
         meta = {"seed": self.seed, "lang": self.lang,
                 "file": "prog" + self.ext,
                 "defines": self.defines, "tolerant": self.tolerant,
-                "removed": sorted(removed), "loops": loops}
+                "removed": sorted(removed), "plain": sorted(plain),
+                "loops": loops}
         return text, meta
 
 

@@ -330,7 +330,7 @@ def gen_doall(sc):
     depth = len(inner)
     L.wlevel = [r.randint(0, depth) for _ in L.written]
     if r.random() < 0.35 or L.mut == "lastprivate":
-        L.temp = sc.temp("d")
+        L.temp = sc.temp("dl" if L.mut == "lastprivate" else "d")
         L.feats.append("temp")
     if L.mut == "lastprivate":
         L.post.append('printf("%s %%.17g\\n", %s);' % (L.temp, L.temp))

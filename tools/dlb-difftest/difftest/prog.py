@@ -1,7 +1,9 @@
 # prog.py: the program as a tree of removable statements (Node), rendered
 # to text with the line numbers of every annotated loop. A removal mask
 # (set of node ids, ids in pre-order) lets the reducer drop statements and
-# whole loops while the braces stay balanced.
+# whole loops while the braces stay balanced; a plain mask (loop node ids)
+# renders those loops without their annotation (the pragma becomes a
+# comment, so that every line keeps its number).
 
 
 class Node:
@@ -49,9 +51,10 @@ def number(nodes):
     return out
 
 
-def render(nodes, removed=frozenset()):
+def render(nodes, removed=frozenset(), plain=frozenset()):
     """Returns (text, loops): loops are copies of the loop metadata of the
-    nodes kept, with 'line' (the pragma's), 'for_line' and 'end_line'."""
+    nodes kept, with 'line' (the pragma's), 'for_line', 'end_line', 'node'
+    (the node id) and 'annotated' (False for a node in plain)."""
     lines = []
     loops = []
 
@@ -60,7 +63,9 @@ def render(nodes, removed=frozenset()):
             return
         pad = "  " * depth
         start = len(lines) + 1
-        for h in n.head:
+        for k, h in enumerate(n.head):
+            if k == 0 and n.id in plain and n.loop is not None:
+                h = "// annotation removed: " + h
             lines.append(h if h.startswith("#") and depth == 0 else pad + h)
         inner = depth + 1 if n.head else depth
         for k in n.kids:
@@ -72,6 +77,8 @@ def render(nodes, removed=frozenset()):
             meta["line"] = start
             meta["for_line"] = start + 1
             meta["end_line"] = len(lines)
+            meta["node"] = n.id
+            meta["annotated"] = n.id not in plain
             loops.append(meta)
     for n in nodes:
         walk(n, 0)

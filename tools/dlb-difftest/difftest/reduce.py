@@ -25,6 +25,8 @@ class Reducer:
     def __init__(self, tools, prog, res, work, budget, target=None):
         self.tools, self.prog = tools, prog
         self.target = target or (res["outcome"], res["kind"])
+        # Loops whose annotations the campaign removed stay plain.
+        self.plain = frozenset(res.get("plain", ()))
         cfg = res.get("config")
         # A failing run may depend on timing: a variant fails if either of
         # two runs of the configuration fails.
@@ -38,13 +40,13 @@ class Reducer:
     def fails(self, removed):
         if time.time() > self.deadline:
             return False
-        text, _ = self.prog.render(frozenset(removed))
+        text, _ = self.prog.render(frozenset(removed), self.plain)
         if text in self.cache:
             return self.cache[text]
         d = os.path.join(self.work, "variant")
         shutil.rmtree(d, ignore_errors=True)
         res = check.test(self.tools, self.prog, d, self.configs,
-                         frozenset(removed))
+                         frozenset(removed), plain=self.plain)
         self.tests += 1
         ok = same_failure(res, self.target)
         if ok:

@@ -36,14 +36,17 @@ class Scope:
         return [a for a in self.arrays if a.special == what]
 
     def temp(self, kind):
-        """A private temporary declared at the function's top."""
+        """A private temporary declared at the function's top: kind "d"
+        (double) or "i" (int), shared by loops at random; "dl" is a double
+        of one loop alone (printed after it: another loop writing it would
+        make its last value, read in a time loop, that loop's)."""
         n = len([t for t in self.temps if t[1] == kind])
-        if n and self.rng.random() < 0.6:
+        if n and kind != "dl" and self.rng.random() < 0.6:
             return self.rng.choice([t for t in self.temps if t[1] == kind])[0]
-        name = ("t%d" if kind == "d" else "ti%d") % n
+        name = {"d": "t%d", "i": "ti%d", "dl": "tl%d"}[kind] % n
         self.temps.append((name, kind))
-        self.declare_top(name, ("double %s = 0;" if kind == "d"
-                                else "int %s = 0;") % name)
+        self.declare_top(name, ("int %s = 0;" if kind == "i"
+                                else "double %s = 0;") % name)
         return name
 
     # --------------------------------------------------------- bounds
