@@ -228,27 +228,42 @@ private:
   const SourceManager &SM;
 };
 
-/// Whether dlbcc can open a scope around \p S: written in the main file
-/// (not by a macro), not itself an annotated loop, and not preceded by a
-/// pragma that the scope would separate from it.
+/// Whether dlbcc can open a scope around \p S (see scopeBegin), which is
+/// not itself an annotated loop.
 bool wrappable(const Stmt *S, const AnalysisContext &ACtx) {
-  const SourceManager &SM = ACtx.Ctx.getSourceManager();
-  SourceLocation Begin = S->getBeginLoc(), End = S->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID() || !SM.isInMainFile(Begin))
-    return false;
   for (const ForStmt *L : ACtx.AnnotatedLoops)
     if (L == S)
       return false;
-  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Begin);
-  StringRef Before = SM.getBufferData(D.first).substr(0, D.second);
-  Before = Before.rtrim();
-  size_t LineStart = Before.rfind('\n');
-  StringRef Line = Before.substr(LineStart == StringRef::npos ? 0
-                                                              : LineStart + 1);
-  return !Line.ltrim().starts_with("#");
+  return scopeBegin(S, ACtx.Ctx.getSourceManager()).isValid();
 }
 
 } // namespace
+
+SourceLocation scopeBegin(const Stmt *S, const SourceManager &SM) {
+  SourceLocation Begin = S->getBeginLoc(), End = S->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID() || !SM.isInMainFile(Begin))
+    return {};
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Begin);
+  StringRef Buffer = SM.getBufferData(D.first);
+  // The start of the line that holds Begin, when only blanks precede it.
+  size_t Start = Buffer.substr(0, D.second).rfind('\n') + 1;
+  if (!Buffer.slice(Start, D.second).trim().empty())
+    return Begin;
+  // Pragma lines directly above S stay attached to it (#pragma omp ...,
+  // GCC unroll, scop): the scope opens above them. Any other directive
+  // there (#if, #define) would be split from its partner: no scope.
+  size_t Open = D.second;
+  while (Start > 0) {
+    size_t Prev = Buffer.substr(0, Start - 1).rfind('\n') + 1;
+    StringRef Line = Buffer.slice(Prev, Start - 1).trim();
+    if (Line.empty() || !Line.starts_with("#"))
+      break;
+    if (!Line.drop_front().ltrim().starts_with("pragma"))
+      return {};
+    Open = Start = Prev;
+  }
+  return Open == D.second ? Begin : SM.getComposedLoc(D.first, Open);
+}
 
 void planResidency(std::vector<LoopModel> &Models,
                    const AnalysisContext &ACtx) {

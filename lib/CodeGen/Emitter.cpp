@@ -1,6 +1,7 @@
 //===- Emitter.cpp - Kernels, call sites and main for the runtime ---------===//
 #include "dlbcc/CodeGen/Emitter.h"
 
+#include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/CodeGen/ArrayParameters.h"
 #include "dlbcc/Support/Text.h"
 #include "dlbcc/Support/Diagnostics.h"
@@ -875,12 +876,17 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
                                      Indent);
     }
   for (const Stmt *T : Regions) {
-    SourceLocation Begin = SM.getExpansionLoc(T->getBeginLoc());
-    std::string Indent(SM.getExpansionColumnNumber(Begin) - 1, ' ');
-    R.InsertTextBefore(Begin, "{ // dlbcc: arrays stay on the ranks during "
-                              "this loop\n" +
-                                  Indent + "dlb::ResidentScope dlbcc_resident;\n" +
-                                  Indent);
+    // Above the pragma lines of T, if any (they stay attached to T).
+    SourceLocation Begin = scopeBegin(T, SM);
+    bool AtLine = Begin != T->getBeginLoc();
+    std::string Indent(SM.getExpansionColumnNumber(T->getBeginLoc()) - 1,
+                       ' ');
+    R.InsertTextBefore(Begin, (AtLine ? Indent : "") +
+                                  "{ // dlbcc: arrays stay on the ranks "
+                                  "during this loop\n" +
+                                  Indent +
+                                  "dlb::ResidentScope dlbcc_resident;\n" +
+                                  (AtLine ? "" : Indent));
     R.InsertTextAfter(endOfStatement(T), " }");
   }
   for (const Annotation *A : Sequential) {

@@ -159,6 +159,42 @@ void opaque(int steps, int n, double *p) {
   }
 }
 
+// Pragmas of other tools directly above the time loop stay attached to it:
+// the scope opens above them, and the arrays stay.
+// EMIT-LABEL: {{^}}void foreignPragmas(int steps, int n) {
+// EMIT-NEXT: {{^}}  { // dlbcc: arrays stay on the ranks during this loop
+// EMIT-NEXT: {{^}}  dlb::ResidentScope dlbcc_resident;
+// EMIT-NEXT: {{^}}#pragma GCC ivdep
+// EMIT-NEXT: {{^}}  #pragma GCC unroll 2
+// EMIT-NEXT: {{^}}  for (int t = 0; t < steps; t++) {
+void foreignPragmas(int steps, int n) {
+#pragma GCC ivdep
+  #pragma GCC unroll 2
+  for (int t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+4]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written, kept
+// MODEL: kept on the ranks during the loop at line [[@LINE-3]]:3
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] = u[i] * 0.5 + t;
+  }
+}
+
+// A conditional directive directly above the time loop would be split from
+// its #endif: no scope, nothing kept (the loop is right, only slower).
+void conditional(int steps, int n) {
+#if 1
+  for (int t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+4]]:5:
+// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
+// MODEL-NOT: kept on the ranks
+#pragma dlb doall distribute(u)
+    for (int i = 0; i < n; i++)
+      u[i] = u[i] * 0.5 + t;
+  }
+#endif
+}
+
 // A loop outside any loop has nothing to keep.
 void once(int n) {
 // MODEL: loop residency.cpp:[[@LINE+4]]:3:
@@ -176,5 +212,7 @@ int main() {
   doWhile(64);
   opaque(3, 64, &u[3]);
   once(64);
+  foreignPragmas(3, 64);
+  conditional(3, 64);
   std::printf("%g %g\n", A[1][1], u[2]);
 }
