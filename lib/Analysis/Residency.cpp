@@ -250,16 +250,16 @@ SourceLocation scopeBegin(const Stmt *S, const SourceManager &SM) {
   if (!Buffer.slice(Start, D.second).trim().empty())
     return Begin;
   // Pragma lines directly above S stay attached to it (#pragma omp ...,
-  // GCC unroll, scop): the scope opens above them. Any other directive
-  // there (#if, #define) would be split from its partner: no scope.
+  // GCC unroll, scop), continued lines included: the scope opens above
+  // them. Other directives (#if ... #endif) stay where they are.
   size_t Open = D.second;
   while (Start > 0) {
     size_t Prev = Buffer.substr(0, Start - 1).rfind('\n') + 1;
-    StringRef Line = Buffer.slice(Prev, Start - 1).trim();
-    if (Line.empty() || !Line.starts_with("#"))
+    while (Prev > 1 && Buffer[Prev - 2] == '\\')
+      Prev = Buffer.substr(0, Prev - 2).rfind('\n') + 1;
+    StringRef Line = Buffer.slice(Prev, Start - 1).ltrim();
+    if (!Line.consume_front("#") || !Line.ltrim().starts_with("pragma"))
       break;
-    if (!Line.drop_front().ltrim().starts_with("pragma"))
-      return {};
     Open = Start = Prev;
   }
   return Open == D.second ? Begin : SM.getComposedLoc(D.first, Open);

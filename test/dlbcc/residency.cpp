@@ -180,14 +180,23 @@ void foreignPragmas(int steps, int n) {
   }
 }
 
-// A conditional directive directly above the time loop would be split from
-// its #endif: no scope, nothing kept (the loop is right, only slower).
+// A conditional directive directly above the time loop stays above the
+// scope, a continued pragma line below it.
+// EMIT-LABEL: {{^}}void conditional(int steps, int n) {
+// EMIT-NEXT: {{^}}#if 1
+// EMIT-NEXT: {{^}}  { // dlbcc: arrays stay on the ranks during this loop
+// EMIT-NEXT: {{^}}  dlb::ResidentScope dlbcc_resident;
+// EMIT-NEXT: {{^}}  #pragma GCC \{{$}}
+// EMIT-NEXT: {{^}}    unroll 2
+// EMIT-NEXT: {{^}}  for (int t = 0; t < steps; t++) {
 void conditional(int steps, int n) {
 #if 1
+  #pragma GCC \
+    unroll 2
   for (int t = 0; t < steps; t++) {
 // MODEL: loop residency.cpp:[[@LINE+4]]:5:
-// MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
-// MODEL-NOT: kept on the ranks
+// MODEL-NEXT: array u: distributed, {{.*}}, written, kept
+// MODEL: kept on the ranks during the loop at line [[@LINE-3]]:3
 #pragma dlb doall distribute(u)
     for (int i = 0; i < n; i++)
       u[i] = u[i] * 0.5 + t;

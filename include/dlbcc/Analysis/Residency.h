@@ -27,8 +27,7 @@ void planResidency(std::vector<LoopModel> &Models, const AnalysisContext &ACtx);
 
 /// Where a scope around \p S opens: at S, or at the start of the pragma
 /// lines directly above it (which stay attached to S). Invalid when no
-/// scope can go around S: S is spelled by a macro or outside the main file,
-/// or another preprocessor directive is directly above it.
+/// scope can go around S: S is spelled by a macro or outside the main file.
 clang::SourceLocation scopeBegin(const clang::Stmt *S,
                                  const clang::SourceManager &SM);
 
