@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -212,6 +213,7 @@ NetCharPlan quickPlan(int Ranks, int GroupSize) {
   Plan.Sizes = {64};
   Plan.Repetitions = 3;
   Plan.BandwidthBytes = 256 * 1024;
+  Plan.Budget = StartupBudget;
   return Plan;
 }
 
@@ -233,11 +235,20 @@ NetProfile characterize(const NetCharPlan &Plan,
     // (a cache once held 2.6e14 B/s measured so on 4 ranks of 2 cores).
     const double Transfer = Big - L > 0.1 * Big ? Big - L : Big;
     Profile.Bandwidth = Bytes / std::max(Transfer, 1e-9);
-    for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll})
-      for (int N : Plan.RankCounts)
+    // Counts in increasing order, all patterns at each: a budget that runs
+    // out leaves every pattern measured at the smallest (rank 0 decides).
+    const double Start = now();
+    for (int N : Plan.RankCounts) {
+      if (N != Plan.RankCounts.front() && Plan.Budget > 0 &&
+          broadcastText(now() - Start < Plan.Budget ? "go" : "stop") !=
+              "go")
+        break;
+      for (Pattern P :
+           {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll})
         for (double Bytes : Plan.Sizes)
           All.push_back(
               {P, N, Bytes, timePattern(P, N, Bytes, Plan.Repetitions)});
+    }
     for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll})
       Profile.Fits[static_cast<int>(P)] = fitPattern(All, P);
   }
@@ -286,67 +297,93 @@ bool oversubscribed(int Ranks, const std::string &Hosts) {
 }
 } // namespace
 
-std::string cachedProfilePath() {
+std::string cachedProfilePath(int Ranks, const std::string &Hosts) {
+  std::string Dir;
   if (const char *Cache = std::getenv("XDG_CACHE_HOME"); Cache && *Cache)
-    return std::string(Cache) + "/dlb/netprofile";
-  if (const char *Home = std::getenv("HOME"); Home && *Home)
-    return std::string(Home) + "/.cache/dlb/netprofile";
-  return "";
+    Dir = std::string(Cache) + "/dlb";
+  else if (const char *Home = std::getenv("HOME"); Home && *Home)
+    Dir = std::string(Home) + "/.cache/dlb";
+  else
+    return "";
+  if (Ranks == 0)
+    return Dir + "/netprofile";
+  std::uint64_t Hash = 1469598103934665603ull; // FNV-1a
+  for (unsigned char Ch : Hosts)
+    Hash = (Hash ^ Ch) * 1099511628211ull;
+  char Key[40];
+  std::snprintf(Key, sizeof Key, ".p%d.%016llx", Ranks,
+                static_cast<unsigned long long>(Hash));
+  return Dir + "/netprofile" + Key;
 }
 
-bool acquireNetProfile(NetProfile &Profile, std::string &Source,
-                       std::string &Error) {
-  const Context &C = context();
-  const std::string &Given = C.Opts.NetProfileFile;
-  // Rank 0 reads the file and tells everyone what it holds, or why not.
-  std::string Text, Status = "ok";
-  if (C.Rank == 0) {
-    const std::string Path = Given.empty() ? cachedProfilePath() : Given;
-    NetProfile Read;
-    std::string Hosts, Why;
-    if (Path.empty() || !readFile(Path, Text)) {
-      Status = Given.empty() ? "none" : "cannot read network profile '" +
-                                            Given + "'";
-      Text.clear();
-    } else if (!parseNetProfile(Text, Read, Hosts, Why)) {
-      Status = Given.empty() ? "none" : "network profile '" + Given +
-                                            "': " + Why;
-    }
-    Source = Path;
+namespace {
+/// Rank 0's search for a profile: the given file (Status "ok" or why it
+/// cannot be used), else the first usable cache; "none" when there is none.
+std::string findProfile(const std::string &Given, const std::string &Hosts,
+                        std::string &Text, std::string &Source) {
+  NetProfile Read;
+  std::string ReadHosts, Why;
+  if (!Given.empty()) {
+    if (!readFile(Given, Text))
+      return "cannot read network profile '" + Given + "'";
+    if (!parseNetProfile(Text, Read, ReadHosts, Why))
+      return "network profile '" + Given + "': " + Why;
+    Source = Given;
+    return "ok";
   }
-  Status = broadcastText(Status);
-  if (Status != "ok" && Status != "none") {
-    Error = Status;
-    return false;
-  }
-  const std::string Hosts = hostList();
-  if (Status == "ok") {
-    NetProfile Read;
-    std::string ReadHosts, Why;
-    parseNetProfile(broadcastText(Text), Read, ReadHosts, Why);
+  const int Ranks = context().Size;
+  for (const std::string &Path :
+       {cachedProfilePath(Ranks, Hosts), cachedProfilePath()}) {
     // A cached profile is only good for the machines that measured it,
     // with as many ranks or more, and with its hosts' cores as shared as
     // now: one measured with more ranks than cores (latencies of
     // descheduled ranks: 0.73 ms and 0.36 GB/s from 4 ranks on 2 cores)
     // made 2 ranks on 2 cores judge distributing 3mm's loops not to pay.
-    if (!Given.empty() ||
-        (ReadHosts == Hosts && Read.MeasuredRanks >= C.Size &&
-         oversubscribed(Read.MeasuredRanks, Hosts) ==
-             oversubscribed(C.Size, Hosts))) {
-      Profile = Read;
-      return true;
+    if (!Path.empty() && readFile(Path, Text) &&
+        parseNetProfile(Text, Read, ReadHosts, Why) && ReadHosts == Hosts &&
+        Read.MeasuredRanks >= Ranks &&
+        oversubscribed(Read.MeasuredRanks, Hosts) ==
+            oversubscribed(Ranks, Hosts)) {
+      Source = Path;
+      return "ok";
     }
+  }
+  return "none";
+}
+} // namespace
+
+bool acquireNetProfile(NetProfile &Profile, std::string &Source,
+                       std::string &Error) {
+  const Context &C = context();
+  const std::string &Given = C.Opts.NetProfileFile;
+  const std::string Hosts = hostList();
+  // Rank 0 finds the profile and tells everyone what it holds, or why not.
+  std::string Text, Status;
+  if (C.Rank == 0)
+    Status = findProfile(Given, Hosts, Text, Source);
+  Status = broadcastText(Status);
+  if (Status == "ok") {
+    std::string ReadHosts, Why;
+    parseNetProfile(broadcastText(Text), Profile, ReadHosts, Why);
+    return true;
+  }
+  if (Status != "none") {
+    Error = Status;
+    return false;
   }
   const int K = C.Opts.GroupSize ? C.Opts.GroupSize : (C.Size + 1) / 2;
   Profile = characterize(quickPlan(C.Size, K));
   Source = "measured at start-up";
-  // Cached for the next runs (dlb-netchar measures a thorough one); a
-  // cache that cannot be written only costs the next run this measurement.
-  const std::string Cache = cachedProfilePath();
+  // Cached for the next runs of this configuration, and as the last one
+  // measured (dlb-netchar measures a thorough one); a cache that cannot be
+  // written only costs the next run this measurement.
+  const std::string Mine = cachedProfilePath(C.Size, Hosts);
   std::string Ignored;
-  if (C.Rank == 0 && Given.empty() && !Cache.empty() &&
-      saveProfile(Cache, Profile, Hosts, Ignored))
-    Source += ", cached in " + Cache;
+  if (C.Rank == 0 && !Mine.empty() &&
+      saveProfile(Mine, Profile, Hosts, Ignored)) {
+    saveProfile(cachedProfilePath(), Profile, Hosts, Ignored);
+    Source += ", cached in " + Mine;
+  }
   return true;
 }
 

@@ -22,16 +22,21 @@ struct NetCharPlan {
   std::vector<double> Sizes;    ///< message sizes in bytes
   int Repetitions = 5;          ///< per point; the median is kept
   double BandwidthBytes = 1 << 20;
+  /// Seconds after which no larger rank count is measured (0: none); the
+  /// smallest count of every pattern always is.
+  double Budget = 0;
 };
 
 /// The plan of dlb-netchar: every rank count, sizes 64 B to 128 KiB.
 NetCharPlan fullPlan(int Ranks, int Repetitions);
 /// The most ranks the start-up plan measures patterns among.
 constexpr int QuickRanks = 64;
-/// The start-up plan (about 0.1 s on 4 ranks on 2 cores): rank counts 2, K
-/// and P (each at most QuickRanks), small messages only (those of the
-/// synchronizations), 3 repetitions.
+/// The start-up plan: rank counts 2, K and P (each at most QuickRanks),
+/// small messages only (those of the synchronizations), 3 repetitions,
+/// larger counts only within StartupBudget.
 NetCharPlan quickPlan(int Ranks, int GroupSize);
+/// Seconds a start-up measurement may take (beyond its smallest count).
+constexpr double StartupBudget = 0.05;
 
 /// Measures and fits the profile; the same on every rank. Samples, when
 /// given, receives the raw measurements (rank 0).
@@ -42,18 +47,22 @@ NetProfile characterize(const NetCharPlan &Plan,
 std::string hostList();
 
 /// The cached profile's path: $XDG_CACHE_HOME/dlb/netprofile, else
-/// $HOME/.cache/dlb/netprofile; empty without either variable.
-std::string cachedProfilePath();
+/// $HOME/.cache/dlb/netprofile (dlb-netchar's, and the last one measured at
+/// start-up); with Ranks, that of one configuration: netprofile.pRANKS.HASH
+/// of the host list. Empty without either variable.
+std::string cachedProfilePath(int Ranks = 0, const std::string &Hosts = "");
 
 /// Writes Profile to File (creating its directory), atomically.
 bool saveProfile(const std::string &File, const NetProfile &Profile,
                  const std::string &Hosts, std::string &Error);
 
 /// The profile loop selection uses (collective): the file given by
-/// --dlb-netprofile, else the cache when it was measured on the same hosts
-/// with at least as many ranks, else a quick measurement, which is then
-/// cached. False with Error (the same on every rank) when the given file
-/// cannot be used.
+/// --dlb-netprofile, else the cache of this configuration (hosts and rank
+/// count), else the last cached one when it was measured on the same hosts
+/// with at least as many ranks (and as many ranks per core), else a quick
+/// measurement, which is then cached for this configuration (so that runs
+/// of other rank counts in between do not evict it). False with Error (the
+/// same on every rank) when the given file cannot be used.
 bool acquireNetProfile(NetProfile &Profile, std::string &Source,
                        std::string &Error);
 

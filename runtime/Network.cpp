@@ -100,16 +100,23 @@ PatternFit fitPattern(const std::vector<PatternSample> &Samples, Pattern P) {
   if (RankCounts.empty())
     return Fit;
   // The terms the samples determine: a degree in N below the number of
-  // distinct rank counts (at most 2), Bytes terms only with two sizes.
-  std::vector<int> Used = {0};
-  if (RankCounts.size() >= 2)
+  // distinct rank counts (at most 2), Bytes terms only with two sizes. One
+  // rank count (a start-up measurement cut short by its time budget)
+  // gives a cost proportional to N, which does not make larger groups as
+  // cheap as the measured one.
+  std::vector<int> Used;
+  if (RankCounts.size() == 1) {
     Used.push_back(1);
-  if (RankCounts.size() >= 3)
-    Used.push_back(2);
-  if (Sizes.size() >= 2) {
-    Used.push_back(3);
-    if (RankCounts.size() >= 2)
+    if (Sizes.size() >= 2)
       Used.push_back(4);
+  } else {
+    Used = {0, 1};
+    if (RankCounts.size() >= 3)
+      Used.push_back(2);
+    if (Sizes.size() >= 2) {
+      Used.push_back(3);
+      Used.push_back(4);
+    }
   }
   const std::size_t K = Used.size();
   std::vector<std::vector<double>> A(K, std::vector<double>(K, 0));

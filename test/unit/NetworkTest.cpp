@@ -40,6 +40,19 @@ TEST(NetworkTest, FitUsesOnlyDeterminedTerms) {
   EXPECT_EQ(fitPattern(S, Pattern::AllToOne).Coeffs[0], 0); // no samples
 }
 
+TEST(NetworkTest, OneRankCountScalesWithRanks) {
+  // Measured among 2 ranks only: the cost there, proportional to n beyond.
+  std::vector<PatternSample> S = {{Pattern::AllToAll, 2, 64, 0.002},
+                                  {Pattern::AllToAll, 2, 64, 0.004},
+                                  {Pattern::AllToAll, 2, 1064, 0.013}};
+  PatternFit F = fitPattern(S, Pattern::AllToAll);
+  EXPECT_EQ(F.Coeffs[0], 0);
+  EXPECT_EQ(F.Coeffs[3], 0);
+  EXPECT_NEAR(F.at(2, 64), 0.003, 1e-9);
+  EXPECT_NEAR(F.at(2, 1064), 0.013, 1e-9);
+  EXPECT_NEAR(F.at(8, 64), 4 * F.at(2, 64), 1e-12);
+}
+
 TEST(NetworkTest, CostIsNeverBelowLatency) {
   NetProfile P;
   P.Latency = 1e-5;
