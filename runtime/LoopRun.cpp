@@ -1057,12 +1057,29 @@ void RootExecution::mapWrittenPages() {
 #endif
 }
 
+/// Whether an execution of Size iterations runs alone by the last probe's
+/// answer: one no larger than the probed one, or one at most 4 times
+/// larger whose time alone, scaled from the probed one's, stays below half
+/// the probed distributed time (which only grows with the size: more to
+/// compute and to move); 4 times at most, since the time per iteration may
+/// grow as the data outgrow a cache. Trisolv's steps grow by one iteration
+/// each; sampled at every step, 4000 of them took 0.2 ms each on 2 ranks
+/// for 10 us of work.
+bool knownAlone(const Context::ProbeAnswer &H, long long Size) {
+  if (Size <= H.Iterations)
+    return true;
+  return Size <= 4 * H.Iterations && H.AloneSeconds > 0 &&
+         H.AloneSeconds * static_cast<double>(Size) /
+                 static_cast<double>(H.Iterations) <=
+             0.5 * H.DistributedSeconds;
+}
+
 void RootExecution::probe() {
   // The last probe's answer stands for executions it covers: no larger
-  // one after it ran alone, no smaller one after it was distributed (LU's
-  // shrinking steps, a time loop's equal ones).
+  // one after it ran alone (knownAlone), no smaller one after it was
+  // distributed (LU's shrinking steps, a time loop's equal ones).
   const bool Known =
-      History.Decided && (History.Alone ? Space.size() <= History.Iterations
+      History.Decided && (History.Alone ? knownAlone(History, Space.size())
                                         : Space.size() >= History.Iterations);
   if (!Probing || (Known && !History.Alone))
     return;
@@ -1093,6 +1110,8 @@ void RootExecution::probe() {
       History.Decided = true;
       History.Alone = Alone;
       History.Irregular = Probed->irregular();
+      History.AloneSeconds = Probed->prediction().AloneSeconds;
+      History.DistributedSeconds = Probed->prediction().DistributedSeconds;
     }
   }
   // Nothing was balanced, between executions or otherwise, and nothing is
@@ -1325,7 +1344,7 @@ void RootExecution::finish() {
     S.AloneExecutions += Alone || PipelineAlone;
     S.InterleavedStarts += Interleaved;
     if (Probed && Probed->predicted()) {
-      S.Probed = true;
+      ++S.ProbedExecutions;
       S.Distribution = Probed->prediction();
     }
     // The rates of the ranks come from distributed executions.
@@ -1433,6 +1452,7 @@ void RootExecution::judgeDistributed(double Elapsed) {
   for (Context::ProbeAnswer *Answer : Group) {
     Answer->Decided = Answer->Alone = Answer->Switched = Answer->Return = true;
     Answer->Iterations = Answer->KeptIterations;
+    Answer->AloneSeconds = 0; // judged from history: no larger size covered
   }
 }
 

@@ -133,12 +133,13 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
                  "\n      \"kept_starts\": %lld,"
                  "\n      \"interleaved_starts\": %lld,"
                  "\n      \"alone_executions\": %lld,"
+                 "\n      \"probed_executions\": %lld,"
                  "\n      \"between_executions\": %lld,\n"
                  "      \"rank_iterations\": ",
                  S.Executions, S.Iterations, S.ElapsedSeconds,
                  S.Synchronizations, S.Redistributions, S.IterationsMoved,
                  S.BytesMoved, S.WholeBytesSent, S.KeptStarts, S.InterleavedStarts,
-                 S.AloneExecutions,
+                 S.AloneExecutions, S.ProbedExecutions,
                  S.BetweenExecutions);
     writeList(Out, S.RankIterations,
               [&](long long V) { std::fprintf(Out, "%lld", V); });
@@ -191,12 +192,13 @@ void StatsTable::printSummary(std::FILE *Out) const {
       std::fprintf(Out, ", %lld balanced between executions only",
                    S.BetweenExecutions);
     std::fputc('\n', Out);
-    if (S.Probed)
+    if (S.ProbedExecutions)
       std::fprintf(Out,
-                   "dlb:   distribution: %lld executions ran on rank 0 alone; "
-                   "the last, predicted %.6f s alone against %.6f s "
-                   "distributed with its data\n",
-                   S.AloneExecutions, S.Distribution.AloneSeconds,
+                   "dlb:   distribution: %lld executions ran on rank 0 alone, "
+                   "%lld sampled; the last sampled, predicted %.6f s alone "
+                   "against %.6f s distributed with its data\n",
+                   S.AloneExecutions, S.ProbedExecutions,
+                   S.Distribution.AloneSeconds,
                    S.Distribution.DistributedSeconds);
     std::fputs("dlb:   iterations per rank:", Out);
     for (long long N : S.RankIterations)

@@ -80,7 +80,9 @@ struct LoopStats {
   /// Executions balanced only between executions (shorter than the
   /// balancing period: LoopRun.cpp, betweenExecutions).
   long long BetweenExecutions = 0;
-  bool Probed = false;
+  /// Executions whose samples rank 0 ran to predict (the rest followed an
+  /// earlier prediction or the loop's history), and the last prediction.
+  long long ProbedExecutions = 0;
   DistributionPrediction Distribution;
   /// Under auto, every evaluation of the model (at most MaxSelections).
   std::vector<SelectionStats> Selections;

@@ -26,7 +26,7 @@ def main():
                     "redistributions", "iterations_moved", "bytes_moved",
                     "whole_bytes_sent",
                     "kept_starts", "interleaved_starts",
-                    "alone_executions",
+                    "alone_executions", "probed_executions",
                     "between_executions"]
         assert set(s) - {"selections", "pipeline"} == {"strategy", "elapsed_seconds",
                                            *counters, *per_rank}, \
