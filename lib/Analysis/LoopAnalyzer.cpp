@@ -523,6 +523,7 @@ private:
   /// An array that no access subscripts with the loop's index: written, it
   /// is scratch space every iteration overwrites (or a missed reduction).
   bool scratch(const ArrayModel &AM) const;
+  bool readByRows(const ArrayModel &AM) const;
   /// Where the distributed dimension of one access is (Dim, the first
   /// access's choice) and the halo it reads (First: the first to count);
   /// or a fixed row (Acc.Pinned), or a diagnostic (false).
@@ -1247,6 +1248,26 @@ bool LoopAnalyzer::distributedAccess(ArrayModel &AM, ArrayAccess &Acc,
   return true;
 }
 
+/// Whether a read-only array is read at rows `i + c` of the index only (the
+/// other subscripts free): distributed by rows with its halo it gives every
+/// iteration the same values as a whole copy, moves a rank's rows instead
+/// of the array, and stays on the ranks across a time loop like any
+/// distributed array (a Jacobi sweep annotated whole(A) sent all of A at
+/// every step).
+bool LoopAnalyzer::readByRows(const ArrayModel &AM) const {
+  // A const std::vector stays whole (LoopRun::distVector and distRows take
+  // vectors they may write to).
+  const bool ConstVector =
+      (AM.Form == ArrayForm::Vector || AM.Form == ArrayForm::VectorOfVectors) &&
+      AM.Var->getType().getNonReferenceType().isConstQualified();
+  return !ConstVector && !AM.Written && !AM.Accesses.empty() &&
+         A.Kind == LoopKind::DoAll &&
+         A.Schedule != ScheduleKind::Bitonic &&
+         llvm::all_of(AM.Accesses, [&](const ArrayAccess &Acc) {
+           return !Acc.Subs.empty() && shifted(Acc.Subs[0], Index);
+         });
+}
+
 bool LoopAnalyzer::scratch(const ArrayModel &AM) const {
   return llvm::none_of(AM.Accesses, [&](const ArrayAccess &Acc) {
     return llvm::any_of(Acc.SubscriptExprs,
@@ -1649,7 +1670,7 @@ void LoopAnalyzer::buildArrays(LoopModel &M) {
           << V->getName() << AM.Dims << !Bitonic;
       Failed = true;
     }
-    bool Dist = Find(A.Distributed, V);
+    bool Dist = Find(A.Distributed, V) || readByRows(AM);
     AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
     AM.Shape = A.shapeOf(V);
     const bool Variable = Ctx.getAsVariableArrayType(V->getType());

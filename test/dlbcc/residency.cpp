@@ -150,7 +150,7 @@ void opaque(int steps, int n, double *p) {
   for (int t = 0; t < steps; t++) {
 // MODEL: loop residency.cpp:[[@LINE+5]]:5:
 // MODEL-NEXT: array u: distributed, {{.*}}, written{{$}}
-// MODEL-NEXT: array w: whole, {{.*}}, read-only, kept
+// MODEL-NEXT: array w: distributed, {{.*}}, read-only, kept
 // MODEL: kept on the ranks during the loop
 #pragma dlb doall distribute(u) whole(w)
     for (int i = 0; i < n; i++)

@@ -1,6 +1,7 @@
 // The rows of whole arrays that a loop may read (LoopRun::wholeSpan): one
 // span per read, bounded over every iteration; an array with a read that
-// has no bound gets none and is sent whole.
+// has no bound gets none and is sent whole. A read-only array read at rows
+// `i + c` only is distributed instead (c, rows, idx below).
 // RUN: %dlbcc %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
@@ -30,10 +31,11 @@ int main() {
     out[i] = s;
   }
 // CHECK:      {{^}}  dlbcc_run.wholeSpan(0, static_cast<long long>(std::extent<std::remove_reference_t<decltype(b)>, 0>::value), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(n) - 1) && ((static_cast<long long>(0))) <= (static_cast<long long>(n) - 1), ((static_cast<long long>(0))) - (static_cast<long long>(n) - 1) + 3LL, (static_cast<long long>(n) - 1) - (static_cast<long long>(0)) + 3LL}}); // the rows of b the loop reads
-// CHECK-NEXT: {{^}}  dlbcc_run.wholeSpan(1, static_cast<long long>(std::extent<std::remove_reference_t<decltype(c)>, 0>::value), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(n) - 1), (static_cast<long long>(0)) - 5LL, (static_cast<long long>(n) - 1) - 5LL}}); // the rows of c the loop reads
+// CHECK-NEXT: {{^}}  dlbcc_run.run();
 
-  // Counting down by 2, an inner loop counting down with `>`; rows of a
-  // vector of rows; a 2-D array read at a non-affine row (Y: none).
+  // Counting down by 2, an inner loop counting down with `>`; a vector of
+  // rows read at row i + 1 (distributed); a 2-D array read at a non-affine
+  // row (Y: none).
 // CHECK:      { // dlbcc: the loop at whole-rows.cpp:[[@LINE+2]]:3 runs
 #pragma dlb doall distribute(out) whole(b, Y, rows)
   for (int i = n - 1; i >= 0; i -= 2) {
@@ -42,21 +44,20 @@ int main() {
       s += b[2 * k];
     out[i] = s;
   }
+// CHECK:      {{^}}  dlbcc_run.distRows(rows, 0, dlb::Access{false, 1, 1});
 // CHECK-NOT:  {{^}}  dlbcc_run.wholeSpan(0,
-// CHECK:      {{^}}  dlbcc_run.wholeSpan(1, static_cast<long long>(static_cast<long long>(rows.size())), {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(n - 1)), (static_cast<long long>(0)) + 1LL, (static_cast<long long>(n - 1)) + 1LL}}); // the rows of rows the loop reads
-// CHECK-NEXT: {{^}}  dlbcc_run.wholeSpan(2, {{.*}}decltype(b){{.*}}, {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(n - 1)) && ((static_cast<long long>(0)) + 1) <= ((static_cast<long long>(n - 1)) + 4LL), 2 * ((static_cast<long long>(0)) + 1), 2 * ((static_cast<long long>(n - 1)) + 4LL)}}); // the rows of b the loop reads
+// CHECK:      {{^}}  dlbcc_run.wholeSpan(2, {{.*}}decltype(b){{.*}}, {dlb::Span{(static_cast<long long>(0)) <= (static_cast<long long>(n - 1)) && ((static_cast<long long>(0)) + 1) <= ((static_cast<long long>(n - 1)) + 4LL), 2 * ((static_cast<long long>(0)) + 1), 2 * ((static_cast<long long>(n - 1)) + 4LL)}}); // the rows of b the loop reads
 // CHECK:      {{^}}  dlbcc_run.run();
 
-  // No bound: a data-dependent index (b; idx itself is bounded), a
-  // non-affine subscript (c).
+  // No bound: a data-dependent index (b; idx itself is read at row i:
+  // distributed), a non-affine subscript (c).
 // CHECK:      { // dlbcc: the loop at whole-rows.cpp:[[@LINE+2]]:3 runs
 #pragma dlb doall distribute(out) whole(b, c, idx)
   for (int i = 0; i < n; ++i)
     out[i] = b[idx[i]] + c[i * i] + b[i];
-// CHECK-NOT:  {{^}}  dlbcc_run.wholeSpan(0,
-// CHECK-NOT:  {{^}}  dlbcc_run.wholeSpan(1,
-// CHECK:      {{^}}  dlbcc_run.wholeSpan(2, {{.*}}decltype(idx){{.*}} // the rows of idx the loop reads
-// CHECK-NEXT: {{^}}  dlbcc_run.run();
+// CHECK:      {{^}}  dlbcc_run.distArray(idx, dlb::Access{false, 0, 0});
+// CHECK-NOT:  {{^}}  dlbcc_run.wholeSpan(
+// CHECK:      {{^}}  dlbcc_run.run();
 
   // No bound: an index the body computes, a read in an inner loop's
   // condition, an inner index the body changes.

@@ -185,7 +185,7 @@ void costs(int n) {
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < n; ++k)
       a[i] += 1;
-// CHECK: work.cpp:[[@LINE+3]]:3: remark: work per iteration W(i) = (n - i) * 1.5, from cost() (counted: 1 + 4 * dlb::trips(i, n) basic operations); data per iteration D = 8 bytes
+// CHECK: work.cpp:[[@LINE+3]]:3: remark: work per iteration W(i) = (n - i) * 1.5, from cost() (counted: 1 + 4 * dlb::trips(i, n) basic operations); data per iteration D = 520 bytes
 // CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = (n - i) * 1.5 is affine in 'i'
 #pragma dlb doall distribute(a) cost((n - i) * 1.5)
   for (int i = 0; i < n; ++i) {
@@ -226,12 +226,12 @@ void data(int n, std::vector<double> &v, double (*p)[8], double **q, int m) {
 // EMIT-NEXT: dlb::LoopRun
 // EMIT-NEXT: dlbcc_run.bounds(0, n);
 // EMIT-NEXT: dlbcc_run.hooks(dlb::HookLevel::Strip);
-// EMIT-NEXT: dlbcc_run.work(2);
+// EMIT-NEXT: dlbcc_run.work(4);
 // EMIT-NEXT: dlbcc_run.data(0);
-// CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = 2 basic operations; data per iteration D = 0 bytes
+// CHECK: work.cpp:[[@LINE+2]]:3: remark: work per iteration W(i) = 4 basic operations; data per iteration D = 0 bytes
 #pragma dlb doall whole(a) reduction(+: s)
   for (int i = 0; i < n; ++i)
-    s += a[i];
+    s += a[n - 1 - i];
 }
 
 int main() { return 0; }

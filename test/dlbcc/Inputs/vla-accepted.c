@@ -7,7 +7,7 @@ void scale(int n, double x[n], const double y[n], double z[n][M]) {
   // CHECK: {{^}}void scale(int n, double x[], const double y[], double z[][M]) {
 #pragma dlb doall distribute(x, z) whole(y)
   for (int i = 0; i < n; i++) {
-    x[i] = 2 * y[i];
+    x[i] = 2 * y[n - 1 - i];
     z[i][i % M] = x[i];
   }
   // CHECK: {{^}}  dlbcc_run.distPointer(x, static_cast<long long>(n), dlb::Access{true, 0, 0});

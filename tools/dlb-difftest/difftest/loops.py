@@ -302,6 +302,11 @@ def plan_reductions(L, depth):
         red.array = A
         L.reds.append(red)
         L.feats.append("array-reduction")
+        # Its elements need not be integers (a min or max reduction may
+        # store any value): a sum of doubles regrouped by ranks may round
+        # differently.
+        if red.op == "+" and red.et == "d":
+            sc.gen.tolerant.add(A.name)
 
 
 def pick_mutation(r, sc):
