@@ -164,11 +164,11 @@ void opaque(int steps, int n, double *p) {
 // EMIT-LABEL: {{^}}void foreignPragmas(int steps, int n) {
 // EMIT-NEXT: {{^}}  { // dlbcc: arrays stay on the ranks during this loop
 // EMIT-NEXT: {{^}}  dlb::ResidentScope dlbcc_resident;
-// EMIT-NEXT: {{^}}#pragma GCC ivdep
+// EMIT-NEXT: {{^}}#pragma GCC diagnostic push
 // EMIT-NEXT: {{^}}  #pragma GCC unroll 2
 // EMIT-NEXT: {{^}}  for (int t = 0; t < steps; t++) {
 void foreignPragmas(int steps, int n) {
-#pragma GCC ivdep
+#pragma GCC diagnostic push
   #pragma GCC unroll 2
   for (int t = 0; t < steps; t++) {
 // MODEL: loop residency.cpp:[[@LINE+4]]:5:
@@ -178,6 +178,7 @@ void foreignPragmas(int steps, int n) {
     for (int i = 0; i < n; i++)
       u[i] = u[i] * 0.5 + t;
   }
+#pragma GCC diagnostic pop
 }
 
 // A conditional directive directly above the time loop stays above the
