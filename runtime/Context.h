@@ -115,16 +115,15 @@ struct Context {
   /// (Switched, at most once), the next execution brings the kept arrays
   /// back (Return). Irregular: its samples found the cost of its
   /// iterations to vary along them (Probe::irregular); a dynamic strategy
-  /// then starts from interleaved blocks. AloneSeconds and
-  /// DistributedSeconds: the last sampled prediction that sent the loop
-  /// alone (Model.h), which also covers larger executions while alone
-  /// scaled to them stays far below it (RootExecution::probe).
+  /// then starts from interleaved blocks. Predicted: the last sampled
+  /// prediction (Model.h); one that sent the loop alone also covers larger
+  /// executions while alone scaled to them stays far below it
+  /// (RootExecution::probe).
   struct ProbeAnswer {
     long long Iterations = 0;
     bool Decided = false;
     bool Alone = false;
-    double AloneSeconds = 0;
-    double DistributedSeconds = 0;
+    DistributionPrediction Predicted;
     bool Irregular = false;
     int KeptRuns = 0;
     double KeptElapsed = 0;

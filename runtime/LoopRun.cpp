@@ -1068,10 +1068,10 @@ void RootExecution::mapWrittenPages() {
 bool knownAlone(const Context::ProbeAnswer &H, long long Size) {
   if (Size <= H.Iterations)
     return true;
-  return Size <= 4 * H.Iterations && H.AloneSeconds > 0 &&
-         H.AloneSeconds * static_cast<double>(Size) /
+  return Size <= 4 * H.Iterations && H.Predicted.AloneSeconds > 0 &&
+         H.Predicted.AloneSeconds * static_cast<double>(Size) /
                  static_cast<double>(H.Iterations) <=
-             0.5 * H.DistributedSeconds;
+             0.5 * H.Predicted.DistributedSeconds;
 }
 
 void RootExecution::probe() {
@@ -1110,8 +1110,7 @@ void RootExecution::probe() {
       History.Decided = true;
       History.Alone = Alone;
       History.Irregular = Probed->irregular();
-      History.AloneSeconds = Probed->prediction().AloneSeconds;
-      History.DistributedSeconds = Probed->prediction().DistributedSeconds;
+      History.Predicted = Probed->prediction();
     }
   }
   // Nothing was balanced, between executions or otherwise, and nothing is
@@ -1452,7 +1451,7 @@ void RootExecution::judgeDistributed(double Elapsed) {
   for (Context::ProbeAnswer *Answer : Group) {
     Answer->Decided = Answer->Alone = Answer->Switched = Answer->Return = true;
     Answer->Iterations = Answer->KeptIterations;
-    Answer->AloneSeconds = 0; // judged from history: no larger size covered
+    Answer->Predicted = {}; // judged from history: no larger size covered
   }
 }
 
