@@ -70,6 +70,18 @@ if [ "$mode" = demo ]; then
   exit 0
 fi
 
+# Prints the last lines of every failed test's output in lit log $1 again,
+# after the totals, where a log cut in the middle still shows them.
+failure_tails() {
+  awk '/^\*+ TEST .* FAILED \*+$/ { name = substr($5, 1, length($5) - 1);
+                                    n = 0; inside = 1; next }
+       inside && /^\*+$/ { print "== output of failed " name ", its end:";
+                            for (i = (n > 15 ? n - 15 : 0); i < n; i++)
+                              print "   " tail[i];
+                            inside = 0; next }
+       inside { tail[n++] = $0 }' "$1"
+}
+
 # Runs lit over build directory $1's tests (the paths given after it,
 # relative to $1/test, or all of them) and prints its totals; fails unless
 # every test passed.
@@ -86,6 +98,7 @@ suite() {
   passed=$(count Passed)
   failed=$(( $(count Failed || true) + 0 ))
   echo "tests ($dir): ${passed:-0} passed, ${failed} failed"
+  [ "$failed" -eq 0 ] || failure_tails "$log"
   [ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] && [ "$failed" -eq 0 ]
 }
 
