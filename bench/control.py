@@ -11,7 +11,7 @@ cost-benefit test under an oscillating load (after their Figures 22-24).
 Part 1, hook overhead (no load). examples/mxm.cpp (n x n rows of n^2
 multiply-adds each: expensive iterations) and examples/vecscale.cpp (one
 square root per iteration, 20 executions: cheap iterations) are built twice:
-(a) the sequential program with `mpicxx -O2` (no hooks) and (b, c) the
+(a) the sequential program with `g++ -O3` (no hooks) and (b, c) the
 dlbcc-translated program. They run as (a) the sequential program, (b) the
 translated one on 1 rank (every iteration runs the hook; one rank never
 balances), (c) on 2 ranks under --dlb-strategy=static (balancer off),
@@ -119,7 +119,8 @@ HOOKS = {}  # program: where dlbcc placed its hooks (dlb::HookLevel)
 def build_programs(workdir, sources):
     """{name: (translated program, sequential program)} for the sources
     {name: path}: dlbcc + mpicxx linked against a private copy of libdlb
-    (as common.build does), and plain mpicxx -O2 of the same source."""
+    (as common.build does), and the sequential program of the same
+    source (common.compile_sequential: g++ -O3)."""
     cflags, libs = common.link_flags(workdir)
     progs = {}
     for name, src in sources.items():
@@ -141,10 +142,9 @@ def build_programs(workdir, sources):
         levels = sorted({m for m in ("Body", "Strip", "Execution")
                          if "HookLevel::" + m in text})
         HOOKS[name] = "+".join(levels) or "Body (no hooks() call)"
-        subprocess.run(["mpicxx", "-std=c++17", "-O2", out_cpp] + cflags +
+        subprocess.run(["mpicxx"] + common.CXXFLAGS + [out_cpp] + cflags +
                        libs + ["-o", prog], check=True)
-        subprocess.run(["mpicxx", "-std=c++17", "-O2", "-Wno-unknown-pragmas",
-                        src, "-o", seq], check=True)
+        common.compile_sequential(src, [], seq)
         progs[name] = (prog, seq)
     return progs
 

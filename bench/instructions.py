@@ -7,8 +7,8 @@ On a shared machine the wall time of the same 0.1-0.5 s program varies by
 10-30% from run to run, too much to judge the 3% target of issue 16 per
 kernel; the counts are the same at every run. For each kernel of
 examples/kernels that dlbcc accepts (at the sizes of bench/kernels.py, or
-the kernels' own test sizes with --small): the sequential program (g++ -O2)
-and the emitted program on one rank (mpicxx -O2, no mpiexec), each under
+the kernels' own test sizes with --small): the sequential program (g++ -O3)
+and the emitted program on one rank (mpicxx -O3, no mpiexec), each under
 `valgrind --tool=cachegrind --cache-sim=yes`; the emitted program's
 start-up (a run that stops at an unknown --dlb- option: dynamic linking,
 MPI_Init) is measured the same way and subtracted. The ratios are emitted
@@ -16,6 +16,10 @@ over sequential; the last column says where the emitted program does more.
 
     python3 bench/instructions.py [--small] [--kernels trmm,trisolv]
                                   [--jobs 2] [--out bench/results/instructions]
+                                  [--quick]
+
+--quick: --small for three kernels (a check of the harness). The counts
+do not vary between runs: one run each, no repetitions.
 
 Counts are not times: a vectorized loop executes fewer instructions for the
 same work, and a cache miss costs many. Needs build/ and valgrind.
@@ -32,7 +36,6 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from kernels import SIZES, first_error  # noqa: E402
-from speed import compile_kernel  # noqa: E402
 
 COUNTS = ((r"I\s+refs", "instructions"), (r"D\s+refs", "data refs"),
           (r"D1\s+misses", "D1 misses"), (r"LLd\s+misses", "LL misses"))
@@ -54,7 +57,8 @@ def cachegrind(cmd):
 
 
 def measure(workdir, name, rel, defines, cflags, libs):
-    seq, par = compile_kernel(workdir, name, rel, defines, cflags, libs)
+    seq, par = common.compile_kernel(workdir, name, rel, defines, cflags,
+                                     libs)
     s = cachegrind([seq])
     p = cachegrind([par])
     up = cachegrind([par, "--dlb-startup"])
@@ -71,7 +75,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=os.path.join(common.ROOT, "bench",
                                                   "results", "instructions"))
+    ap.add_argument("--quick", action="store_true",
+                    help="--small for gemm, jacobi-2d and trisolv only")
     opts = ap.parse_args()
+    if opts.quick:
+        opts.small = True
+        opts.kernels = opts.kernels or "gemm,jacobi-2d,trisolv"
     os.makedirs(opts.out, exist_ok=True)
     wanted = set(filter(None, opts.kernels.split(",")))
     sources = sorted(glob.glob(os.path.join(common.ROOT, "examples",
@@ -99,7 +108,9 @@ def main():
     title = ("emitted program on 1 rank (start-up subtracted) over the "
              "sequential program, cachegrind counts, %s sizes" %
              ("test" if opts.small else "bench/kernels.py"))
-    table = common.fmt_table(headers, rows, title)
+    table = common.fmt_table(["", ""], common.meta(workdir), "cachegrind "
+                             "counts") + "\n\n" + \
+        common.fmt_table(headers, rows, title)
     print(table)
     with open(os.path.join(opts.out, "output.txt"), "w") as f:
         f.write(table + "\n")

@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
-"""The kernel suite's table (issue 17): examples/kernels as their users
-write them.
+"""The kernel suite's table (issues 17, 38): examples/kernels as their
+users write them.
 
 For each kernel: whether dlbcc accepts it as written (or the first error it
-gives), and for an accepted one the sequential program (g++ -O2, pragmas
-ignored) against the emitted program on 1 rank and on 2 ranks (static and
-auto), at sizes set by -D (SIZES), whole-program wall times with the MPI
-start-up (a run that stops at an unknown --dlb- option) subtracted from the
-parallel ones; medians of --reps paired repetitions, each run after the
-machine went quiet. Prints a Markdown table for docs/benchmarks.md.
+gives), and for an accepted one the sequential program (g++ -O3, pragmas
+ignored) against the emitted program (mpicxx -O3) on 1 rank and on 2 ranks
+(static and auto), and against OpenMP on the same cores: the same source
+with each `#pragma dlb doall` turned into `#pragma omp parallel for`,
+schedule(static) and schedule(dynamic) (common.openmp_source; a doacross
+loop stays sequential, and the kernel's OpenMP columns say n/a), g++ -O3
+-fopenmp, on OMP_NUM_THREADS=1 and 2, every output checked against the
+sequential program's. Sizes set by -D (SIZES). Whole-program wall times,
+the MPI start-up (a run that stops at an unknown --dlb- option) subtracted
+from dlbcc's; parallel efficiency = time on 1 rank (thread) over 2 times
+the time on 2. Medians and ranges of the per-repetition ratios of --reps
+interleaved repetitions, each run after the machine went quiet. Prints a
+Markdown table for docs/benchmarks.md.
 
-    python3 bench/kernels.py [--reps 3] [--out bench/results/kernels]
+    python3 bench/kernels.py [--reps 5] [--out bench/results/kernels]
+                             [--kernels gemm,lu] [--quick] [--report]
 
-Needs build/ (cmake --build build). Python standard library only.
+--quick: the kernels' own (test) sizes, 1 repetition (a check of the
+harness, not a measurement). Needs build/ (cmake --build build). Python
+standard library only.
 """
 import argparse
+import csv
 import glob
 import os
 import subprocess
@@ -22,7 +33,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-from speed import compile_kernel, startup, timed  # noqa: E402
+from speed import startup  # noqa: E402
 
 
 # Sizes for 0.1-0.6 s of sequential run on this machine (the defaults are
@@ -67,68 +78,108 @@ def first_error(source):
     return r.stderr.strip() or "rejected"
 
 
+HEADERS = ["kernel", "accepted as written", "sizes", "sequential s",
+           "1 rank / seq", "2 ranks static / seq", "2 ranks auto / seq",
+           "OpenMP static 2t / seq", "OpenMP dynamic 2t / seq",
+           "eff dlbcc static", "eff dlbcc auto", "eff OpenMP static",
+           "eff OpenMP dynamic", "OpenMP output"]
+
+
+def measure(s, name, rel, defines, reps, cflags, libs):
+    """The table's cells of an accepted kernel."""
+    common.log("building %s" % name)
+    seq, par = common.compile_kernel(s.workdir, name, rel, defines, cflags,
+                                     libs)
+    omp = common.OpenMP(s.workdir, name, rel, defines)
+    t = {k: [] for k in ("seq", "1", "static", "auto", "up1", "up2")}
+    for rep in range(reps):
+        s.quiet.wait()
+        wall, out = common.timed([seq])
+        t["seq"].append(wall)
+        s.reference.check(name, out, name + " sequential")
+        t["up1"].append(startup(par, 1))
+        t["up2"].append(startup(par, 2))
+        for label, ranks, dlb in (("1", 1, []),
+                                  ("static", 2, ["--dlb-strategy=static"]),
+                                  ("auto", 2, [])):
+            s.quiet.wait()
+            wall, out = common.timed(["mpiexec", "-n", str(ranks), par] + dlb)
+            t[label].append(wall)
+            s.reference.check(name, out, "%s %s" % (name, label))
+        omp.run(s, [], name)
+    # dlbcc's times without the MPI start-up of the same repetition
+    net = {k: [a - b for a, b in zip(t[k], t["up2" if k != "1" else "up1"])]
+           for k in ("1", "static", "auto")}
+    seq_t = t["seq"]
+    return [common.med_range(seq_t)] + [
+        common.med_range(common.ratios(net[k], seq_t), "%.2f")
+        for k in ("1", "static", "auto")] + [
+        omp.over(sched, 2, seq_t) for sched in common.OMP_SCHEDULES] + [
+        common.med_range(common.efficiency(net["1"], net[k]), "%.2f")
+        for k in ("static", "auto")] + [
+        omp.efficiency(sched) for sched in common.OMP_SCHEDULES] + [
+        omp.status()]
+
+
+def print_table(rows, reps):
+    """The Markdown table of `rows` (cells as in HEADERS)."""
+    accepted = sum(1 for r in rows if r[1] == "yes")
+    print()
+    print("%d of %d kernels accepted as written; median (min-max) of the "
+          "ratios of %s, MPI start-up subtracted "
+          "from dlbcc's times; eff = parallel efficiency, time on 1 rank "
+          "(thread) over 2 x time on 2" % (accepted, len(rows), reps))
+    print()
+    print("| " + " | ".join(HEADERS) + " |")
+    print("|" + "---|" * len(HEADERS))
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--out", default=os.path.join(common.ROOT, "bench",
                                                   "results", "kernels"))
+    ap.add_argument("--kernels", default="",
+                    help="comma list of kernel names (default: all)")
     ap.add_argument("--quick", action="store_true",
-                    help="one repetition, short waits for quiet")
+                    help="the kernels' test sizes, one repetition, short "
+                    "waits for quiet (checks the harness; the times mean "
+                    "nothing)")
     common.add_common_options(ap)
     opts = ap.parse_args()
     reps = 1 if opts.quick else opts.reps
-    sources = sorted(glob.glob(os.path.join(common.ROOT, "examples",
-                                            "kernels", "*.cpp")))
+    wanted = set(filter(None, opts.kernels.split(",")))
+    sources = [src for src in sorted(glob.glob(os.path.join(
+        common.ROOT, "examples", "kernels", "*.cpp")))
+        if not wanted or os.path.splitext(os.path.basename(src))[0] in wanted]
+    table_csv = os.path.join(opts.out, "kernels.csv")
+    if opts.report:
+        with open(table_csv) as f:
+            print_table(list(csv.reader(f))[1:], "the run's interleaved "
+                        "repetitions (its output.txt says how many)")
+        return 0
     with common.Session(opts.out, opts.quick, not opts.no_wait_quiet,
                         opts.keep_build) as s:
         print(common.fmt_table(["", ""], s.meta(), "the kernel suite "
-                               "(issue 17)"))
+                               "(issues 17, 38)"))
         cflags, libs = common.link_flags(s.workdir)
-        rows, accepted = [], 0
+        rows = []
         for src in sources:
             name = os.path.splitext(os.path.basename(src))[0]
             rel = os.path.relpath(src, common.ROOT)
+            sizes = [] if opts.quick else SIZES.get(name, [])
             error = first_error(src)
             if error:
-                rows.append("| %s | no: %s | - | - | - | - | - |" %
-                            (name, error))
+                rows.append([name, "no: " + error, "-"] +
+                            ["-"] * (len(HEADERS) - 3))
                 continue
-            accepted += 1
-            common.log("building %s" % name)
-            seq, par = compile_kernel(s.workdir, name, rel,
-                                      SIZES.get(name, []), cflags, libs)
-            t = {k: [] for k in ("seq", "1", "static", "auto", "up1", "up2")}
-            for rep in range(reps):
-                s.quiet.wait()
-                wall, out = timed([seq])
-                t["seq"].append(wall)
-                s.reference.check(name, out, name + " sequential")
-                t["up1"].append(startup(par, 1))
-                t["up2"].append(startup(par, 2))
-                for label, ranks, dlb in (("1", 1, []),
-                                          ("static", 2,
-                                           ["--dlb-strategy=static"]),
-                                          ("auto", 2, [])):
-                    s.quiet.wait()
-                    wall, out = timed(["mpiexec", "-n", str(ranks), par] +
-                                      dlb)
-                    t[label].append(wall)
-                    s.reference.check(name, out, "%s %s" % (name, label))
-            m = {k: common.med(v) for k, v in t.items()}
-            rows.append("| %s | yes | %s | %.3f | %.2f | %.2f | %.2f |" % (
-                name, " ".join(SIZES.get(name, [])), m["seq"], (m["1"] - m["up1"]) / m["seq"],
-                (m["static"] - m["up2"]) / m["seq"],
-                (m["auto"] - m["up2"]) / m["seq"]))
-        print()
-        print("%d of %d kernels accepted as written; medians of %d "
-              "repetitions, MPI start-up subtracted" %
-              (accepted, len(sources), reps))
-        print()
-        print("| kernel | accepted as written | sizes | sequential s "
-              "| 1 rank / seq | 2 ranks static / seq | 2 ranks auto / seq |")
-        print("|---|---|---|---|---|---|---|")
-        for r in rows:
-            print(r)
+            rows.append([name, "yes", " ".join(sizes) or "test sizes"] +
+                        measure(s, name, rel, sizes, reps, cflags, libs))
+            common.write_csv(table_csv, HEADERS, rows)
+        common.write_csv(table_csv, HEADERS, rows)
+        print_table(rows, "%d interleaved repetitions" % reps)
     return s.status
 
 

@@ -1,25 +1,36 @@
 #!/usr/bin/env python3
-"""Speed against the program the user already has (issue 16).
+"""Speed against the program the user already has (issue 16), and against
+OpenMP on the same cores (issue 38).
 
 For each kernel: the sequential program (the same source, pragmas ignored,
-the same compiler and flags: g++ -O2) against the program dlbcc emits, on 1
-rank (the first column: emitted / sequential, which should be 1.00; the
-MPI start-up, measured as a run that stops at an unknown --dlb- option, is
-subtracted), on 2
-ranks with `static` and `auto`, and on 2 ranks next to a CPU-bound process
-pinned to core 0 (`static` and `auto`; 1.5 cores are left, so the limit is
-about 0.67 of the sequential time; also against the sequential program
-beside the same hog, since the hog slows the other core too on a virtual
-machine whose cores share a physical one), and for mxm the same next to a
-master-worker self-scheduling baseline (adaptive weighted factoring, plain
-MPI: bench/inputs/mxm6_awf.cpp). Whole-program wall times, medians of
---reps paired repetitions, each run after the machine went quiet.
+g++ -O3) against the program dlbcc emits (mpicxx -O3), on 1 rank (emitted /
+sequential, which should be 1.00; the MPI start-up, measured as a run that
+stops at an unknown --dlb- option, is subtracted), on 2 ranks with `static`
+and `auto`, and on 2 ranks next to a CPU-bound process pinned to core 0
+(`static` and `auto`; 1.5 cores are left, so the limit is about 0.67 of the
+sequential time; also against the sequential program beside the same hog,
+since the hog slows the other core too on a virtual machine whose cores
+share a physical one); for mxm the same next to a master-worker
+self-scheduling baseline (adaptive weighted factoring, plain MPI:
+bench/inputs/mxm6_awf.cpp). The OpenMP baseline: the same source with each
+`#pragma dlb doall` turned into `#pragma omp parallel for` with
+schedule(static) and schedule(dynamic) (common.openmp_source; a doacross
+loop stays sequential, and its kernel's OpenMP columns say n/a), g++ -O3
+-fopenmp, on OMP_NUM_THREADS=1 and 2; every output must equal the
+sequential program's. Parallel efficiency: time on 1 rank (thread) over 2
+times the time on 2. Whole-program wall times, medians and ranges of
+--reps interleaved repetitions, each run after the machine went quiet.
 
-    python3 bench/speed.py [--reps 3] [--out bench/results/speed] [--quick]
+    python3 bench/speed.py [--reps 5] [--out bench/results/speed] [--quick]
+                           [--kernels mxm,sor] [--report]
 
-Needs build/ (cmake --build build). Python standard library only.
+--quick: tiny sizes, 1 repetition (a check of the harness, not a
+measurement). Needs build/ (cmake --build build). Python standard library
+only.
 """
 import argparse
+import collections
+import csv
 import os
 import subprocess
 import sys
@@ -44,46 +55,30 @@ KERNELS = [
      "1600 x 1600 Jacobi, 60 steps of two sweeps, grids kept on the ranks"),
 ]
 
+# Tiny sizes for --quick: (-D flags, program arguments) in place of a
+# kernel's.
+QUICK = {
+    "mxm": (["-DN=96"], []),
+    "ac": ([], ["40"]),
+    "mandel": ([], ["128"]),
+    "vecscale": ([], ["20000"]),
+    "sor": ([], ["128", "4"]),
+    "jacobi2d": (["-DN=120", "-DTSTEPS=4"], []),
+}
+
 
 # A self-scheduling baseline of a kernel (plain MPI, no libdlb): the same
 # loop balanced by a master handing out chunks by adaptive weighted
 # factoring, every array replicated (bench/inputs/mxm6_awf.cpp).
-BASELINES = {
-    "mxm": ("bench/inputs/mxm6_awf.cpp", ["-DN=720"]),
-}
+BASELINES = {"mxm": "bench/inputs/mxm6_awf.cpp"}  # with mxm's -D flags
 
 
-def compile_baseline(workdir, name):
-    source, defines = BASELINES[name]
+def compile_baseline(workdir, name, defines):
     prog = os.path.join(workdir, name + ".awf")
-    subprocess.run(["mpicxx", "-std=c++17", "-O2"] + defines +
-                   [os.path.join(common.ROOT, source), "-o", prog], check=True)
-    return prog
-
-
-def compile_kernel(workdir, name, source, defines, cflags, libs):
-    src = os.path.join(common.ROOT, source)
-    seq = os.path.join(workdir, name + ".seq")
-    par = os.path.join(workdir, name + ".par")
-    emitted = os.path.join(workdir, name + ".dlb.cpp")
-    subprocess.run(["g++", "-std=c++17", "-O2", "-Wno-unknown-pragmas"] +
-                   defines + [src, "-o", seq], check=True)
-    subprocess.run([common.DLBCC, src, "-o", emitted, "--"] + defines,
+    subprocess.run(["mpicxx"] + common.CXXFLAGS + defines +
+                   [os.path.join(common.ROOT, BASELINES[name]), "-o", prog],
                    check=True)
-    subprocess.run(["mpicxx", "-std=c++17", "-O2"] + defines + [emitted] +
-                   cflags + libs + ["-o", par], check=True)
-    return seq, par
-
-
-def timed(cmd):
-    """(wall seconds, stdout) of cmd; raises RuntimeError if it fails."""
-    t0 = time.perf_counter()
-    r = subprocess.run(cmd, capture_output=True, timeout=common.RUN_TIMEOUT)
-    wall = time.perf_counter() - t0
-    if r.returncode != 0:
-        raise RuntimeError("exit %d: %s\n%s" % (
-            r.returncode, " ".join(cmd), r.stderr.decode(errors="replace")))
-    return wall, r.stdout
+    return prog
 
 
 def startup(prog, ranks):
@@ -110,99 +105,185 @@ class Hog:
         return False
 
 
+CONFIGS = [  # (label, ranks, --dlb options, next to the hog)
+    ("1 rank", 1, [], False),
+    ("2 ranks static", 2, ["--dlb-strategy=static"], False),
+    ("2 ranks auto", 2, [], False),
+    ("hog: 2 static", 2, ["--dlb-strategy=static"], True),
+    ("hog: 2 auto", 2, [], True),
+]
+OMP = [(sched, t) for sched in common.OMP_SCHEDULES
+       for t in common.OpenMP.THREADS]
+
+
+def omp_label(schedule, threads):
+    return "omp %s %dt" % (schedule, threads)
+
+
+def measure(s, kernel, reps, cflags, libs):
+    """{label: [seconds per repetition]} of one kernel, and what its OpenMP
+    column says."""
+    name, source, defines, args, _ = kernel
+    common.log("building %s" % name)
+    seq, par = common.compile_kernel(s.workdir, name, source, defines,
+                                     cflags, libs)
+    awf = compile_baseline(s.workdir, name, defines) \
+        if name in BASELINES else None
+    omp = common.OpenMP(s.workdir, name, source, defines)
+    times = {k: [] for k in ["sequential", "hog: seq", "start-up",
+                             "start-up 2"] + [c[0] for c in CONFIGS]}
+    if awf:
+        times.update({"2 ranks awf": [], "hog: 2 awf": []})
+    for rep in range(reps):
+        common.log("%s: repetition %d" % (name, rep + 1))
+        runs = [("sequential", [seq] + args, False),
+                ("hog: seq", [seq] + args, True)]
+        runs += [(label, ["mpiexec", "-n", str(ranks), par] + args + dlb, hog)
+                 for label, ranks, dlb, hog in CONFIGS]
+        if awf:
+            runs += [(label, ["mpiexec", "-n", "2", awf] + args, hog)
+                     for label, hog in (("2 ranks awf", False),
+                                        ("hog: 2 awf", True))]
+        for label, cmd, hog in runs:
+            s.quiet.wait()
+            if hog:
+                with Hog():
+                    wall, out = common.timed(cmd)
+            else:
+                wall, out = common.timed(cmd)
+            times[label].append(wall)
+            s.reference.check(name, out, "%s %s" % (name, label))
+        times["start-up"].append(startup(par, 1))
+        times["start-up 2"].append(startup(par, 2))
+        omp.run(s, args, name)
+    for sched, t in OMP:
+        times[omp_label(sched, t)] = omp.seconds(sched, t)
+    return times, omp.status()
+
+
+def tables(results, reps):
+    """The three tables of a run: seconds, dlbcc's ratios, the baselines."""
+    r = common.ratios
+
+    def minus(xs, ys):
+        return [x - y for x, y in zip(xs, ys)]
+
+    seconds, dlb, base = [], [], []
+    for name, t, status in results:
+        t = collections.defaultdict(list, t)
+        seq = t["sequential"]
+        seconds.append([name] + [common.med_range(t[k]) for k in
+                                 ["sequential", "start-up"] +
+                                 [c[0] for c in CONFIGS] +
+                                 ["hog: seq", "2 ranks awf", "hog: 2 awf"] +
+                                 [omp_label(*o) for o in OMP]])
+        dlb.append([name] + [common.med_range(x, "%.2f") for x in (
+            r(minus(t["1 rank"], t["start-up"]), seq),
+            r(t["2 ranks static"], seq),
+            r(minus(t["2 ranks static"], t["start-up 2"]), seq),
+            r(t["2 ranks auto"], seq),
+            r(t["hog: 2 auto"], seq),
+            r(t["hog: 2 auto"], t["hog: seq"]),
+            r(t["hog: 2 awf"], seq))])
+        base.append([name] + [common.med_range(x, "%.2f") for x in (
+            r(t["2 ranks auto"], seq),
+            r(t[omp_label("static", 2)], seq),
+            r(t[omp_label("dynamic", 2)], seq),
+            common.efficiency(t["1 rank"], t["2 ranks static"]),
+            common.efficiency(t["1 rank"], t["2 ranks auto"]),
+            common.efficiency(t[omp_label("static", 1)],
+                              t[omp_label("static", 2)]),
+            common.efficiency(t[omp_label("dynamic", 1)],
+                              t[omp_label("dynamic", 2)]))] + [status])
+    what = "median (min-max) of %d interleaved repetitions" % reps
+    return [
+        common.fmt_table(
+            ["kernel", "seq s", "start-up s"] + [c[0] + " s" for c in CONFIGS]
+            + ["hog: seq s", "2 ranks awf s", "hog: 2 awf s"] +
+            [omp_label(*o) + " s" for o in OMP], seconds,
+            "whole-program wall seconds, " + what),
+        common.fmt_table(
+            ["kernel", "1 rank-start-up / seq", "static / seq",
+             "static-start-up / seq", "auto / seq", "hog auto / seq",
+             "hog auto / hog seq", "hog awf / seq"], dlb,
+            "dlbcc against the sequential program (g++ -O3), per-repetition "
+            "ratios, " + what),
+        common.fmt_table(
+            ["kernel", "dlbcc auto / seq", "omp static 2t / seq",
+             "omp dynamic 2t / seq", "eff dlbcc static", "eff dlbcc auto",
+             "eff omp static", "eff omp dynamic", "OpenMP output"], base,
+            "baselines on the same 2 cores (2 ranks or 2 threads over the "
+            "sequential program; eff = parallel efficiency, time on 1 over "
+            "2 x time on 2), " + what),
+    ]
+
+
+def write_runs(path, results):
+    rows = [[name, label, rep, x] for name, t, _ in results
+            for label, xs in t.items() for rep, x in enumerate(xs)]
+    rows += [[name, "OpenMP output", "", status]
+             for name, _, status in results]
+    common.write_csv(path, ["kernel", "config", "rep", "seconds"], rows)
+
+
+def read_runs(path):
+    results = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            t, status = results.setdefault(row["kernel"], ({}, [""]))
+            if row["config"] == "OpenMP output":
+                status[0] = row["seconds"]
+            else:
+                t.setdefault(row["config"], []).append(float(row["seconds"]))
+    reps = max(len(xs) for t, _ in results.values() for xs in t.values())
+    return [(k, t, st[0]) for k, (t, st) in results.items()], reps
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--out", default=os.path.join(common.ROOT, "bench",
                                                   "results", "speed"))
     ap.add_argument("--kernels", default="",
                     help="comma list of kernel names (default: all)")
     ap.add_argument("--quick", action="store_true",
-                    help="one repetition, short waits for quiet")
+                    help="tiny sizes, one repetition, short waits for quiet "
+                    "(checks the harness; the times mean nothing)")
     common.add_common_options(ap)
     opts = ap.parse_args()
+    runs_csv = os.path.join(opts.out, "speed_runs.csv")
+    if opts.report:
+        results, reps = read_runs(runs_csv)
+        print("\n\n".join(tables(results, reps)))
+        return 0
     reps = 1 if opts.quick else opts.reps
     chosen = [k for k in KERNELS
               if not opts.kernels or k[0] in opts.kernels.split(",")]
+    if opts.quick:
+        chosen = [(n, src) + QUICK[n] + (what,)
+                  for n, src, _, _, what in chosen]
     with common.Session(opts.out, opts.quick, not opts.no_wait_quiet,
                         opts.keep_build) as s:
         cflags, libs = common.link_flags(s.workdir)
         print(common.fmt_table(["", ""], s.meta(), "speed against the "
-                               "sequential program (issue 16)"))
-        configs = [
-            ("1 rank", 1, [], False),
-            ("2 ranks static", 2, ["--dlb-strategy=static"], False),
-            ("2 ranks auto", 2, [], False),
-            ("hog: 2 static", 2, ["--dlb-strategy=static"], True),
-            ("hog: 2 auto", 2, [], True),
-        ]
-        rows, csv_rows = [], []
-        for name, source, defines, args, what in chosen:
-            common.log("building %s" % name)
-            seq, par = compile_kernel(s.workdir, name, source, defines,
-                                      cflags, libs)
-            awf = compile_baseline(s.workdir, name) \
-                if name in BASELINES else None
-            times = {c[0]: [] for c in configs}
-            times["2 ranks awf"] = []
-            times["hog: 2 awf"] = []
-            times["sequential"] = []
-            times["hog: seq"] = []
-            times["start-up"] = []
-            times["start-up 2"] = []
-            for rep in range(reps):
-                common.log("%s: repetition %d" % (name, rep + 1))
-                s.quiet.wait()
-                wall, out = timed([seq] + args)
-                times["sequential"].append(wall)
-                s.reference.check(name, out, name + " sequential")
-                s.quiet.wait()
-                with Hog():
-                    wall, out = timed([seq] + args)
-                times["hog: seq"].append(wall)
-                s.reference.check(name, out, name + " sequential, hog")
-                times["start-up"].append(startup(par, 1))
-                times["start-up 2"].append(startup(par, 2))
-                runs = [(label, ["mpiexec", "-n", str(ranks), par] + args + dlb,
-                         hog) for label, ranks, dlb, hog in configs]
-                if awf:
-                    runs += [(label, ["mpiexec", "-n", "2", awf] + args, hog)
-                             for label, hog in (("2 ranks awf", False),
-                                                ("hog: 2 awf", True))]
-                for label, cmd, hog in runs:
-                    s.quiet.wait()
-                    if hog:
-                        with Hog():
-                            wall, out = timed(cmd)
-                    else:
-                        wall, out = timed(cmd)
-                    times[label].append(wall)
-                    s.reference.check(name, out, "%s %s" % (name, label))
-            m = {k: common.med(v) if v else None for k, v in times.items()}
-            seq_t = m["sequential"]
-            rows.append([name,
-                         common.f2((m["1 rank"] - m["start-up"]) / seq_t),
-                         common.f3(seq_t), common.f3(m["start-up"])] +
-                        [common.f3(m[c[0]]) for c in configs] +
-                        [common.f2(m["2 ranks static"] / seq_t),
-                         common.f2((m["2 ranks static"] - m["start-up 2"]) /
-                                   seq_t),
-                         common.f2(m["hog: 2 auto"] / seq_t),
-                         common.f2(m["hog: 2 auto"] / m["hog: seq"]),
-                         common.f2(m["hog: 2 awf"] / seq_t)
-                         if m["hog: 2 awf"] else "-"])
-            csv_rows.append([name, what, seq_t, m["start-up"]] +
-                            [m[c[0]] for c in configs] + [m["hog: seq"]])
-        headers = ["kernel", "1 rank / seq", "seq s", "start-up s"] + \
-            [c[0] + " s" for c in configs] + \
-            ["static/seq", "static-start-up/seq", "hog auto/seq",
-             "hog auto/hog seq", "hog awf/seq"]
-        print()
-        print(common.fmt_table(headers, rows, "medians of %d repetitions, "
-                               "whole-program wall seconds" % reps))
-        common.write_csv(os.path.join(opts.out, "speed.csv"),
-                         ["kernel", "what", "sequential", "start-up"] +
-                         [c[0] for c in configs] + ["hog: seq"], csv_rows)
+                               "sequential program and OpenMP (issues 16, "
+                               "38)"))
+        results = []
+        for kernel in chosen:
+            times, status = measure(s, kernel, reps, cflags, libs)
+            results.append((kernel[0], times, status))
+            write_runs(runs_csv, results)
+        for table in tables(results, reps):
+            print()
+            print(table)
+        common.write_csv(
+            os.path.join(opts.out, "speed.csv"),
+            ["kernel", "what", "sizes", "config", "median s", "min s",
+             "max s"],
+            [[k[0], k[4], " ".join(k[2] + k[3]), label, common.med(xs),
+              min(xs), max(xs)]
+             for k, (_, t, _) in zip(chosen, results)
+             for label, xs in t.items() if xs])
     return s.status
 
 
