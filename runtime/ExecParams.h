@@ -75,7 +75,7 @@ struct ExecParams {
   double FixedPeriod = -1;
   FilterMode Filter = FilterMode::Table;
   double FilterHistory = 0;
-  /// Balanced between executions only (LoopRun.cpp, betweenExecutions):
+  /// Balanced between executions only (ExecutionPlan.cpp, betweenExecutions):
   /// the execution runs static from the partition of the measured rates;
   /// Asked is the strategy it would have run under.
   bool Between = false;

@@ -23,6 +23,9 @@ struct Range {
   }
 };
 
+/// Each rank's ranges of iterations, by rank.
+using Partition = std::vector<std::vector<Range>>;
+
 /// The units a loop over [Lb, Ub) is distributed in: what partitions,
 /// balancing, transfers, index checksums and statistics count. An ordinary
 /// loop: its iterations, each on one side. A bitonic loop (LoopRun::bitonic;

@@ -84,4 +84,13 @@ Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
   return P;
 }
 
+void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
+                std::vector<char *> &Table) {
+  View.Base = Layout.Data;
+  View.Size = A.Extent[0] * A.Extent[1];
+  View.Object = Layout.Object;
+  if (A.Store == ArrayArg::RowTable)
+    View.Rows = rowsOf(Layout, Table);
+}
+
 } // namespace dlb

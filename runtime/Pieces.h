@@ -149,6 +149,10 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
                       const ArrayArg &Layout, long long First,
                       std::vector<char *> &Table);
 
+/// Points the whole arrays' views at their storage.
+void pointWhole(ArrayView &View, const ArrayArg &A, const ArrayArg &Layout,
+                std::vector<char *> &Table);
+
 } // namespace dlb
 
 #endif // DLB_RUNTIME_PIECES_H

@@ -461,7 +461,7 @@ void PipelineRunner::synchronize(Block &B) {
         dlb::receive(M, PipeSyncTag, "a pipeline synchronization's profile");
     std::memcpy(&All[Index(M)], Msg.data(), sizeof(StageProfile));
   };
-  // Under auto a pipeline runs as gcdlb (pipelineParams in LoopRun.cpp).
+  // Under auto a pipeline runs as gcdlb (pipelineParams in ExecutionPlan.cpp).
   const bool Central = isCentralized(Params.Strat);
   Requests Reqs;
   if (Central && Rank == Leader) {

@@ -139,7 +139,7 @@ DistributionInput Probe::costs(const Prospect &To) const {
   In.ProfitFactor = To.ProfitFactor;
   // Arrays handed out to stay cost their hand-out and, when the loop is
   // judged back, their return; an execution that moves its data each time
-  // is probed again when it took longer than its computing (LoopRun.cpp,
+  // is probed again when it took longer than its computing (DistributionJudgement.cpp,
   // judgeDistributed). So only the former count the cores that busy
   // processes share: the look sees a compiler that happened to run then
   // as much as a CPU hog, and the run does not look again.

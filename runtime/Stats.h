@@ -72,13 +72,13 @@ struct LoopStats {
   /// Executions that started from arrays kept on the ranks (Residency.h).
   long long KeptStarts = 0;
   /// Executions that started from interleaved blocks (their loop's samples
-  /// found it irregular: LoopRun.cpp, startPartition).
+  /// found it irregular: ExecutionPlan.cpp, startPartition).
   long long InterleavedStarts = 0;
   /// Executions that rank 0 ran alone because distributing them was
   /// predicted not to pay (Profit.h), and the last such prediction.
   long long AloneExecutions = 0;
   /// Executions balanced only between executions (shorter than the
-  /// balancing period: LoopRun.cpp, betweenExecutions).
+  /// balancing period: ExecutionPlan.cpp, betweenExecutions).
   long long BetweenExecutions = 0;
   /// Executions whose samples rank 0 ran to predict (the rest followed an
   /// earlier prediction or the loop's history), and the last prediction.

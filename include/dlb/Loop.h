@@ -819,7 +819,7 @@ private:
                    Fits ? RowLength : 1, 2, 0, Acc));
   }
 
-  /// Rank 0's side of run(), phase by phase (runtime/LoopRun.cpp).
+  /// Rank 0's side of run(), phase by phase (runtime/RootExecution.h).
   friend class RootExecution;
 
   LoopDesc &Desc;

@@ -1,0 +1,161 @@
+//===- DistributionJudgement.cpp - Whether a loop pays to distribute ------===//
+//
+// Owns rank 0's judgement of whether a loop's execution pays to distribute:
+// the probe before it (Profit.h), whose answer stands for the loop's later
+// executions it covers, and the verdict after a distributed execution,
+// which may send the loop, and the loops that share its kept arrays, alone.
+//
+//===----------------------------------------------------------------------===//
+#include "RootExecution.h"
+
+#include "Residency.h"
+
+#include <algorithm>
+
+namespace dlb {
+
+namespace {
+
+/// Whether an execution of Size iterations runs alone by the last probe's
+/// answer: one no larger than the probed one, or one at most 4 times
+/// larger whose time alone, scaled from the probed one's, stays below half
+/// the probed distributed time (which only grows with the size: more to
+/// compute and to move); 4 times at most, since the time per iteration may
+/// grow as the data outgrow a cache. Trisolv's steps grow by one iteration
+/// each; sampled at every step, 4000 of them took 0.2 ms each on 2 ranks
+/// for 10 us of work.
+bool knownAlone(const Context::ProbeAnswer &H, long long Size) {
+  if (Size <= H.Iterations)
+    return true;
+  return Size <= 4 * H.Iterations && H.Predicted.AloneSeconds > 0 &&
+         H.Predicted.AloneSeconds * static_cast<double>(Size) /
+                 static_cast<double>(H.Iterations) <=
+             0.5 * H.Predicted.DistributedSeconds;
+}
+
+} // namespace
+
+void RootExecution::probe() {
+  // The last probe's answer stands for executions it covers: no larger
+  // one after it ran alone (knownAlone), no smaller one after it was
+  // distributed (LU's shrinking steps, a time loop's equal ones).
+  const bool Known =
+      History.Decided && (History.Alone ? knownAlone(History, Space.size())
+                                        : Space.size() >= History.Iterations);
+  if (!Probing || (Known && !History.Alone))
+    return;
+  if (Known && Quiet && !L.Pipelined) {
+    // Alone with nothing to poll for: one block (runShare), no probe
+    // (trisolv's steps on 2 ranks, 8000 executions of microseconds).
+    Alone = OneBlock = true;
+  } else {
+    Prospect To;
+    To.Ranks = Ranks;
+    To.Latency = Params.Net.Latency;
+    To.Bandwidth = Params.Net.Bandwidth;
+    To.ProfitFactor = Params.Balance.ProfitFactor;
+    To.ExecutionSeconds = C.ExecutionSeconds;
+    To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
+                           [](const ArrayArg &A) { return A.Keep; });
+    To.Shares = &C.CoreShares;
+    To.Quantum = C.Opts.Quantum;
+    Probed.emplace(Spec, L.Desc.kernel(), aloneParams(), Curve, Views);
+    Alone = Known || !Probed->worthDistributing(Space, To);
+    if (Known)
+      Probed->runAll(Space);
+    else if (Alone)
+      Probed->runRest();
+    Left = Probed->rest();
+    if (!Known) {
+      History.Iterations = Space.size();
+      History.Decided = true;
+      History.Alone = Alone;
+      History.Irregular = Probed->irregular();
+      History.Predicted = Probed->prediction();
+    }
+  }
+  // Nothing was balanced, between executions or otherwise, and nothing is
+  // left on the ranks.
+  Params.Between &= !Alone;
+  if (Alone)
+    for (ArrayArg &A : L.Arrays)
+      A.Keep = false;
+}
+
+void RootExecution::judgeDistributed(double Elapsed) {
+  double Longest = 0, Computed = 0;
+  for (const RankWork &W : Work) {
+    Longest = std::max(Longest,
+                       W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
+    // CPU seconds: next to a busy process, a rank's wall seconds in the
+    // kernel count the slices the process took from it (jacobi2d next to
+    // a CPU hog: 2.3 ms for its rows when it kept its core, 6 ms when the
+    // hog took it in between), which rank 0 alone would not spend.
+    Computed += W.Counters.CpuSeconds;
+  }
+  const double Fixed = std::max(Elapsed - Longest, 0.0);
+  C.ExecutionSeconds =
+      C.ExecutionSeconds > 0 ? std::min(C.ExecutionSeconds, Fixed) : Fixed;
+  // Its arrays went out and came back, as the probe's answer had it (that
+  // answer stands for the loop's later executions of this size, probe()):
+  // if it took longer than all its computing, the next execution probes
+  // again. One probe taken while the host was disturbed does not decide a
+  // time loop's every step (CI, distribute.test: rank 0 alone predicted at
+  // 35 ms for a loop of 3 ms, and 26 ms distributed for one that takes 70).
+  if (Probing && !Alone && !Keeps && Computed < Elapsed)
+    History.Decided = false;
+  // Started from kept arrays, it moved no data: once such executions of
+  // the loop took longer than all their computing (what rank 0 alone would
+  // have taken, at its speed), by the threshold as pipelineAlone judges a
+  // pipeline, the loop runs alone from the next one on, bringing its arrays
+  // back once (a time loop of tiny steps, where each execution's messages
+  // cost more than its iterations). At most once per loop.
+  if (!FromKept || C.Opts.DistributeAlways || History.Switched)
+    return;
+  History.KeptIds.clear();
+  for (const ArrayArg &A : L.Arrays)
+    if (A.Kept && A.Role == ArrayArg::Distributed)
+      History.KeptIds.push_back(A.Id);
+  History.KeptIterations = Space.size();
+  // The first execution from kept rows pays for the workers' new memory
+  // (fdtd-2d 1500 x 1500: 13 ms against 2-3 ms for the next ones): it is
+  // not judged.
+  if (++History.KeptRuns == 1)
+    return;
+  History.KeptElapsed = KeptDecay * History.KeptElapsed + Elapsed;
+  History.KeptComputed = KeptDecay * History.KeptComputed + Computed;
+  // Judged with the other loops that started from the same kept arrays,
+  // and they go alone with it: one of them would otherwise hand the arrays
+  // out again at its next execution (jacobi2d's two sweeps next to a CPU
+  // hog: 43 ms to bring 40 MB back, 43 ms to send them again), and a light
+  // loop beside a heavy one must not take the heavy one's arrays away.
+  // Their sums, not each execution: next to a CPU hog, the rank on its
+  // core loses a slice to it at every second execution or so (jacobi2d:
+  // 2.5 ms, then 8 ms).
+  std::vector<Context::ProbeAnswer *> Group;
+  double GroupElapsed = 0, GroupComputed = 0;
+  int Runs = 0;
+  for (auto &[Desc, Other] : C.Probes)
+    if (&Other == &History ||
+        (!Other.Switched &&
+         std::any_of(Other.KeptIds.begin(), Other.KeptIds.end(),
+                     [&](std::uint64_t Id) {
+                       return std::count(History.KeptIds.begin(),
+                                         History.KeptIds.end(), Id) > 0;
+                     }))) {
+      Group.push_back(&Other);
+      GroupElapsed += Other.KeptElapsed;
+      GroupComputed += Other.KeptComputed;
+      Runs += std::max(Other.KeptRuns - 1, 0);
+    }
+  if (History.KeptRuns < 3 || Runs < KeptJudged ||
+      GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
+    return;
+  for (Context::ProbeAnswer *Answer : Group) {
+    Answer->Decided = Answer->Alone = Answer->Switched = Answer->Return = true;
+    Answer->Iterations = Answer->KeptIterations;
+    Answer->Predicted = {}; // judged from history: no larger size covered
+  }
+}
+
+} // namespace dlb

@@ -1,0 +1,66 @@
+//===- ExecutionMessages.h - The messages of an execution -------*- C++ -*-===//
+//
+// Owns what travels between rank 0 and a worker around one execution: the
+// worker's body and the slabs its blocks need, the whole arrays along the
+// relay tree, and the worker's result (its counters, reduction slots and
+// the slabs its pieces wrote).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_EXECUTIONMESSAGES_H
+#define DLB_RUNTIME_EXECUTIONMESSAGES_H
+
+#include "Comm.h"
+#include "Context.h"
+#include "ExecParams.h"
+#include "Partition.h"
+#include "Pieces.h"
+#include "Relay.h"
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace dlb {
+
+/// A worker's body: the execution's parameters, its place in the relay
+/// tree of the whole arrays, its blocks, the loop's description, for arrays
+/// kept on the ranks the whole partition and their ownership
+/// (Residency.h) and the pinned rows (LoopRun::pin). The slabs of the
+/// other arrays that each block needs follow (postBlockSlabs).
+std::vector<char> packBody(const std::vector<Range> &Blocks,
+                           const LoopSpec &Spec, const ExecParams &Params,
+                           const Relay &Tree, const std::vector<double> &Curve,
+                           const Partition &Parts,
+                           const std::vector<Ownership> &Owners);
+
+/// Rank 0: after a worker's body, the slabs its Blocks need, one
+/// BodySlabTag message each in packSlabs' order: sent from the user's array
+/// in place where the slab is one stretch of memory (rows of a
+/// row-distributed array), packed into a copy in Copies otherwise.
+void postBlockSlabs(const std::vector<Range> &Blocks, const LoopSpec &Spec,
+                    int Worker, Requests &Sends,
+                    std::deque<std::vector<char>> &Copies);
+
+/// A worker: receives what postBlockSlabs sent into one buffer, laid out
+/// as packSlabs lays out slabs, and returns the pieces of Blocks that use
+/// it in place.
+std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
+                                     const LoopSpec &Spec);
+
+void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
+                const LoopSpec &Spec, WatchScope &Watch, bool Together);
+
+/// Rank 0: receives worker Worker's result into the user's arrays and
+/// returns its work; appends the ranges it executed to Executed.
+RankWork receiveResult(int Worker, const LoopSpec &Spec,
+                       std::vector<Range> &Executed);
+
+/// A worker's whole arrays of an execution: received from its parent in the
+/// relay tree and forwarded to its children, or the copies kept since an
+/// earlier execution.
+std::vector<std::shared_ptr<std::vector<char>>>
+receiveWholeArrays(const std::vector<ArrayArg> &Arrays, const Relay &Tree);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_EXECUTIONMESSAGES_H

@@ -1,0 +1,61 @@
+//===- ExecutionRecord.h - What an execution did ----------------*- C++ -*-===//
+//
+// Owns the account of an execution once it ran: a rank's share run with
+// its CPU seconds, the ranks' counters summed, the check that every
+// iteration ran exactly once, the loop's statistics, and the rates that the
+// next execution's first partition starts from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLB_RUNTIME_EXECUTIONRECORD_H
+#define DLB_RUNTIME_EXECUTIONRECORD_H
+
+#include "Context.h"
+#include "ExecParams.h"
+#include "Pieces.h"
+#include "PipelineRun.h"
+#include "Stats.h"
+#include "Transport.h"
+
+#include <vector>
+
+namespace dlb {
+
+/// Runs Runner's share of an execution (a PieceRunner or a pipeline's
+/// stage); its result, with the rank's CPU seconds and run delay over it
+/// where Shared (an execution of more than one rank: they weigh the ranks'
+/// rates and judge it, two system calls each, which trisolv's 8000
+/// executions of microseconds on one rank paid 32000 times).
+template <class Runner> RankWork runCounted(Runner &R, bool Shared = true) {
+  // Under SMPI the host's clocks would count the simulation's threads.
+  const bool Native = Shared && !transport::simulated();
+  const double Cpu = Native ? threadSeconds() : 0;
+  const double Delay = Native ? runDelaySeconds() : 0;
+  R.run();
+  RankWork W = R.result();
+  W.Counters.CpuSeconds =
+      Native ? threadSeconds() - Cpu : W.Counters.ComputeSeconds;
+  W.Counters.RunDelaySeconds = Native ? runDelaySeconds() - Delay : 0;
+  return W;
+}
+
+void addCounters(WorkCounters &Into, const WorkCounters &From);
+
+/// Rows: how many times each iteration runs (a pipelined loop's iterations
+/// run once per iteration of the strip-mined loop).
+void verify(const char *Name, long long Lb, long long Ub, long long Rows,
+            const std::vector<RankWork> &Work);
+
+/// Pipe: rank 0's report of a pipelined execution, or null.
+void record(LoopStats &S, const ExecParams &Params,
+            const std::vector<Selection> &Selections,
+            const PipelineReport *Pipe, const std::vector<RankWork> &Work,
+            double Elapsed);
+
+/// The hook after the distributed loop (LoopHistory): rank 0 takes in what
+/// the execution measured; with --dlb-trace, one row per rank.
+void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
+                    const std::vector<RankWork> &Work, double Seconds);
+
+} // namespace dlb
+
+#endif // DLB_RUNTIME_EXECUTIONRECORD_H

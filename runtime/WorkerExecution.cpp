@@ -1,0 +1,119 @@
+//===- WorkerExecution.cpp - A worker's side of an execution --------------===//
+//
+// Owns a worker's side of one execution (serveRun): it receives its body,
+// the slabs its blocks need and the whole arrays, runs its share under the
+// execution's protocol, keeps the rows the ranks keep, and sends rank 0 its
+// result.
+//
+//===----------------------------------------------------------------------===//
+#include "Context.h"
+#include "Execution.h"
+#include "ExecutionMessages.h"
+#include "ExecutionPlan.h"
+#include "ExecutionRecord.h"
+#include "Layout.h"
+#include "PipelineRun.h"
+#include "Protocol.h"
+#include "Registry.h"
+#include "Residency.h"
+#include "Transport.h"
+#include "Wire.h"
+
+namespace dlb {
+
+namespace {
+
+/// Runs a worker's pieces under the execution's protocol (a pipeline's
+/// stage, or a PieceRunner), keeps the rows the ranks keep, and sends rank
+/// 0 the result.
+void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
+                    const ExecParams &Params, const WorkCurve &Curve,
+                    std::vector<ArrayView> &Views,
+                    const std::vector<Range> &Blocks,
+                    std::vector<Piece> Pieces, WatchScope &Watch) {
+  if (Params.Pipelined) {
+    PipelineRunner Pipe(Spec, Kernel, Params, Curve, Views, Blocks.front(),
+                        std::move(Pieces.front()));
+    const RankWork Result = runCounted(Pipe);
+    keepExecutedRows(Spec,
+                     Params.Skew ? Params.skewed().space()
+                                 : Spec.Pairs.space(),
+                     Pipe.executed());
+    sendResult(Result, Pipe.executed(), Spec, Watch, /*Together=*/false);
+    return;
+  }
+  std::unique_ptr<PieceRunner> Exec =
+      makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
+  for (Piece &P : Pieces)
+    Exec->add(std::move(P));
+  const RankWork Result = runCounted(*Exec);
+  keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
+  sendResult(Result, Exec->executed(), Spec, Watch,
+             endTogether(Exec->strategy(), /*Pipelined=*/false));
+}
+
+} // namespace
+
+void serveRun(const Command &Cmd) {
+  const LoopDesc &Desc = loopById(Cmd.LoopId);
+  WatchScope Watch(Desc.name(), static_cast<long long>(Cmd.Execution));
+  const char *Start = "the start of an execution";
+  auto Body = std::make_shared<std::vector<char>>(Cmd.BodyBytes);
+  Requests Reqs;
+  postRecv(Body->data(), Body->size(), 0, BodyTag, Reqs);
+  waitAll(Reqs, {Start, 0});
+  Reader In(*Body);
+  const auto Params = In.get<ExecParams>();
+  Relay Tree;
+  Tree.Parent = In.get<std::int32_t>();
+  Tree.Children = In.getVector<int>();
+  const WorkCurve Curve = WorkCurve::decode(In.getVector<double>());
+  const auto Blocks = In.getVector<Range>();
+  const auto Scalars = In.getVector<char>();
+  const auto ScalarOffsets = In.getVector<std::size_t>();
+  const auto Arrays = In.getVector<ArrayArg>();
+  const auto Reductions = In.get<std::uint64_t>();
+  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions,
+                      In.get<Pairing>()};
+  // Arrays kept from earlier executions: the partition and who owns what.
+  const bool FromKept = startsFromKept(Spec);
+  Partition Parts;
+  std::vector<Ownership> Owners(Arrays.size());
+  if (FromKept) {
+    Parts.resize(In.get<std::uint64_t>());
+    for (std::vector<Range> &P : Parts)
+      P = In.getVector<Range>();
+    for (Ownership &O : Owners) {
+      O.Ranges = In.getVector<Range>();
+      O.Owners = In.getVector<int>();
+    }
+  }
+  // The pinned rows, used in place in the body.
+  std::vector<std::vector<const char *>> Pinned(Arrays.size());
+  for (std::size_t K = 0; K < Arrays.size(); ++K)
+    for (unsigned P = 0; P < Arrays[K].PinCount; ++P)
+      Pinned[K].push_back(In.take(
+          slabBytes(Arrays[K], {Arrays[K].Pins[P], Arrays[K].Pins[P] + 1}),
+          PieceAlign));
+
+  const std::vector<std::shared_ptr<std::vector<char>>> Whole =
+      receiveWholeArrays(Arrays, Tree);
+  std::vector<ArrayView> Views(Arrays.size());
+  std::vector<std::vector<char *>> Tables(Arrays.size());
+  for (std::size_t K = 0; K < Arrays.size(); ++K) {
+    const ArrayArg &A = Arrays[K];
+    if (A.Role == ArrayArg::Whole)
+      pointWhole(Views[K], A,
+                 bufferLayout(A, {0, distExtent(A)}, Whole[K]->data()),
+                 Tables[K]);
+    std::copy(Pinned[K].begin(), Pinned[K].end(), Views[K].Pinned);
+  }
+  const KernelFn Kernel = Desc.kernel();
+  std::vector<Piece> Pieces = receiveBlockSlabs(Blocks, Spec);
+  if (FromKept)
+    exchangeKeptRows(Spec, Parts, Owners, Pieces);
+  runWorkerShare(Spec, Kernel, Params, Curve, Views, Blocks,
+                 std::move(Pieces), Watch);
+}
+
+} // namespace dlb
