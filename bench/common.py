@@ -556,7 +556,7 @@ class OpenMP:
             times.append(wall)
             what = "%s OpenMP %s %d thread(s)" % (self.name, schedule, threads)
             if not session.reference.check(key, out, what):
-                self.wrong.append(what)
+                self.wrong.append(rounding(session.reference.ref[key], out))
 
     def seconds(self, schedule, threads):
         return self.times.get((schedule, threads), [])
@@ -577,8 +577,29 @@ class OpenMP:
         if not self.progs:
             return "n/a: " + self.note
         if self.wrong:
-            return "OUTPUT DIFFERS (%d runs)" % len(self.wrong)
+            worst = max(self.wrong)
+            return "OUTPUT DIFFERS (%d runs; %s)" % (
+                len(self.wrong), "not in numbers alone" if worst == INF else
+                "numbers only, by at most %.1e relative" % worst)
         return "same" + (" (" + self.note + ")" if self.note else "")
+
+
+INF = float("inf")
+_NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def rounding(expected, out):
+    """The largest relative difference between the numbers of two outputs
+    whose text is otherwise the same (a floating-point reduction regrouped
+    may round differently); infinity if the rest of the text differs."""
+    if _NUMBER.sub(b"#", expected) != _NUMBER.sub(b"#", out):
+        return INF
+    worst = 0.0
+    for a, b in zip(_NUMBER.findall(expected), _NUMBER.findall(out)):
+        a, b = float(a), float(b)
+        if a != b:
+            worst = max(worst, abs(a - b) / max(abs(a), abs(b)))
+    return worst
 
 
 def efficiency(one, two, p=2):
