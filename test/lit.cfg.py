@@ -22,7 +22,7 @@ for var in ["HOME", "TMPDIR"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # The suite's loops are small: the runtime would run most of them on rank 0
-# alone (runtime/Profit.h). Distribute every execution, so that the tests
+# alone (runtime/execution/Profit.h). Distribute every execution, so that the tests
 # exercise distribution; tests of that decision unset this. The watchdog
 # at 60 s: a run that hangs reports what it waits for before the scripts'
 # 120 s timeouts kill it (once, a sanitized 3-rank run was killed silently).

@@ -16,10 +16,6 @@ using UserMainFn = int (*)(int Argc, char **Argv);
 /// Runs the whole program; returns the exit status for main.
 int runMain(int Argc, char **Argv, UserMainFn UserMain);
 
-/// The dlb-netchar tool: measures the network profile of the cost model on
-/// all ranks (see docs/cost-model.md); returns the exit status for main.
-int runNetChar(int Argc, char **Argv);
-
 /// Rank of this process and number of ranks (valid after start-up).
 int rank();
 int size();

@@ -7,13 +7,13 @@
 #ifndef DLB_RUNTIME_CONTEXT_H
 #define DLB_RUNTIME_CONTEXT_H
 
-#include "Residency.h"
-#include "Stats.h"
+#include "residency/Residency.h"
+#include "observe/Stats.h"
 #include "dlb/Loop.h"
-#include "Network.h"
-#include "Control.h"
-#include "Options.h"
-#include "Pipeline.h"
+#include "model/Network.h"
+#include "model/Control.h"
+#include "core/Options.h"
+#include "model/Pipeline.h"
 
 #include <mpi.h>
 #include <cstdint>

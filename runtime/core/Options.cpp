@@ -4,7 +4,7 @@
 // --dlb-* options from the program's arguments.
 //
 //===----------------------------------------------------------------------===//
-#include "Options.h"
+#include "core/Options.h"
 
 #include <cctype>
 #include <cstring>

@@ -8,8 +8,8 @@
 #ifndef DLB_OPTIONS_H
 #define DLB_OPTIONS_H
 
-#include "Control.h"
-#include "Load.h"
+#include "model/Control.h"
+#include "model/Load.h"
 #include "dlb/Strategy.h"
 
 #include <string>
@@ -34,7 +34,7 @@ enum class FutureLoad {
 /// "persistent", "shifting".
 const char *futureLoadName(FutureLoad Future);
 
-/// --dlb-bind: whether each rank is bound to one core (runtime/Binding.h).
+/// --dlb-bind: whether each rank is bound to one core (runtime/platform/Binding.h).
 enum class BindMode { Auto, Core, None };
 
 struct Options {
@@ -99,7 +99,7 @@ struct Options {
   BindMode Bind = BindMode::Auto;
   /// --dlb-distribute=auto|always: auto runs an execution on rank 0 alone
   /// when moving its data is predicted to cost more than the other ranks
-  /// would save (runtime/Profit.h); always distributes every execution.
+  /// would save (runtime/execution/Profit.h); always distributes every execution.
   bool DistributeAlways = false;
 };
 

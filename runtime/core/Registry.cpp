@@ -3,9 +3,9 @@
 // Owns the registry of LoopDescs and the LoopDesc constructor that fills it.
 //
 //===----------------------------------------------------------------------===//
-#include "Registry.h"
+#include "core/Registry.h"
 
-#include "Context.h"
+#include "core/Context.h"
 
 #include <algorithm>
 #include <cstring>

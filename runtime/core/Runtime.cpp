@@ -9,14 +9,14 @@
 //===----------------------------------------------------------------------===//
 #include "dlb/Runtime.h"
 
-#include "Binding.h"
-#include "Comm.h"
-#include "Context.h"
-#include "NetChar.h"
-#include "Protocol.h"
-#include "Registry.h"
-#include "Trace.h"
-#include "Transport.h"
+#include "platform/Binding.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "platform/NetChar.h"
+#include "transport/Protocol.h"
+#include "core/Registry.h"
+#include "observe/Trace.h"
+#include "transport/Transport.h"
 
 #include <algorithm>
 #include <cstdio>

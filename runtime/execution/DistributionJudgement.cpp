@@ -6,9 +6,9 @@
 // which may send the loop, and the loops that share its kept arrays, alone.
 //
 //===----------------------------------------------------------------------===//
-#include "RootExecution.h"
+#include "execution/RootExecution.h"
 
-#include "Residency.h"
+#include "residency/Residency.h"
 
 #include <algorithm>
 

@@ -8,12 +8,12 @@
 #ifndef DLB_RUNTIME_EXECPARAMS_H
 #define DLB_RUNTIME_EXECPARAMS_H
 
-#include "Balance.h"
-#include "Control.h"
+#include "model/Balance.h"
+#include "model/Control.h"
 #include "dlb/Loop.h"
-#include "Model.h"
-#include "Options.h"
-#include "Pipeline.h"
+#include "model/Model.h"
+#include "core/Options.h"
+#include "model/Pipeline.h"
 
 namespace dlb {
 

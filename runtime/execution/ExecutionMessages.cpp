@@ -1,12 +1,12 @@
 //===- ExecutionMessages.cpp - The messages of an execution ---------------===//
-#include "ExecutionMessages.h"
+#include "execution/ExecutionMessages.h"
 
-#include "Layout.h"
-#include "Protocol.h"
-#include "Registry.h"
-#include "Residency.h"
-#include "Transport.h"
-#include "Wire.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "core/Registry.h"
+#include "residency/Residency.h"
+#include "transport/Transport.h"
+#include "transport/Wire.h"
 
 #include <algorithm>
 #include <cstring>

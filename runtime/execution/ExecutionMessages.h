@@ -9,12 +9,12 @@
 #ifndef DLB_RUNTIME_EXECUTIONMESSAGES_H
 #define DLB_RUNTIME_EXECUTIONMESSAGES_H
 
-#include "Comm.h"
-#include "Context.h"
-#include "ExecParams.h"
-#include "Partition.h"
-#include "Pieces.h"
-#include "Relay.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "execution/ExecParams.h"
+#include "model/Partition.h"
+#include "residency/Pieces.h"
+#include "model/Relay.h"
 
 #include <deque>
 #include <memory>

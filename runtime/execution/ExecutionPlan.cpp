@@ -1,11 +1,11 @@
 //===- ExecutionPlan.cpp - How an execution will run ----------------------===//
-#include "ExecutionPlan.h"
+#include "execution/ExecutionPlan.h"
 
-#include "Context.h"
-#include "Execution.h"
-#include "Layout.h"
-#include "Protocol.h"
-#include "Registry.h"
+#include "core/Context.h"
+#include "protocols/Execution.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "core/Registry.h"
 
 #include <algorithm>
 

@@ -9,12 +9,12 @@
 #ifndef DLB_RUNTIME_EXECUTIONPLAN_H
 #define DLB_RUNTIME_EXECUTIONPLAN_H
 
-#include "ExecParams.h"
-#include "Options.h"
-#include "PieceRunner.h"
-#include "Pipeline.h"
-#include "SelfScheduling.h"
-#include "Work.h"
+#include "execution/ExecParams.h"
+#include "core/Options.h"
+#include "protocols/PieceRunner.h"
+#include "model/Pipeline.h"
+#include "protocols/SelfScheduling.h"
+#include "model/Work.h"
 
 #include <memory>
 #include <vector>

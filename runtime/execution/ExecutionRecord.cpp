@@ -1,9 +1,9 @@
 //===- ExecutionRecord.cpp - What an execution did ------------------------===//
-#include "ExecutionRecord.h"
+#include "execution/ExecutionRecord.h"
 
-#include "Context.h"
-#include "Registry.h"
-#include "Trace.h"
+#include "core/Context.h"
+#include "core/Registry.h"
+#include "observe/Trace.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,12 +9,12 @@
 #ifndef DLB_RUNTIME_EXECUTIONRECORD_H
 #define DLB_RUNTIME_EXECUTIONRECORD_H
 
-#include "Context.h"
-#include "ExecParams.h"
-#include "Pieces.h"
-#include "PipelineRun.h"
-#include "Stats.h"
-#include "Transport.h"
+#include "core/Context.h"
+#include "execution/ExecParams.h"
+#include "residency/Pieces.h"
+#include "protocols/PipelineRun.h"
+#include "observe/Stats.h"
+#include "transport/Transport.h"
 
 #include <vector>
 

@@ -6,10 +6,10 @@
 // worker's side is WorkerExecution.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "RootExecution.h"
+#include "execution/RootExecution.h"
 
-#include "Layout.h"
-#include "Registry.h"
+#include "residency/Layout.h"
+#include "core/Registry.h"
 
 #include <algorithm>
 

@@ -4,10 +4,10 @@
 // and the inputs of predictDistribution.
 //
 //===----------------------------------------------------------------------===//
-#include "Profit.h"
+#include "execution/Profit.h"
 
-#include "Context.h"
-#include "Layout.h"
+#include "core/Context.h"
+#include "residency/Layout.h"
 
 #include <algorithm>
 #include <cstring>

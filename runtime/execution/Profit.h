@@ -2,15 +2,15 @@
 //
 // Rank 0 runs samples of an execution alone, in the user's memory,
 // measures its speed, and asks the cost model
-// (predictDistribution, runtime/Model.h) whether distributing the rest pays
+// (predictDistribution, runtime/model/Model.h) whether distributing the rest pays
 // for moving its data; if not, it runs the rest alone too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_PROFIT_H
 #define DLB_RUNTIME_PROFIT_H
 
-#include "Execution.h"
-#include "Model.h"
+#include "protocols/Execution.h"
+#include "model/Model.h"
 
 #include <optional>
 

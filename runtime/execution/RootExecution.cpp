@@ -5,17 +5,17 @@
 // own share in the user's memory, the workers' results, and the statistics.
 //
 //===----------------------------------------------------------------------===//
-#include "RootExecution.h"
+#include "execution/RootExecution.h"
 
-#include "Comm.h"
-#include "ExecutionMessages.h"
-#include "ExecutionRecord.h"
-#include "Layout.h"
-#include "Protocol.h"
-#include "Registry.h"
-#include "Residency.h"
-#include "Trace.h"
-#include "Transport.h"
+#include "transport/Comm.h"
+#include "execution/ExecutionMessages.h"
+#include "execution/ExecutionRecord.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "core/Registry.h"
+#include "residency/Residency.h"
+#include "observe/Trace.h"
+#include "transport/Transport.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,12 +8,12 @@
 #ifndef DLB_RUNTIME_ROOTEXECUTION_H
 #define DLB_RUNTIME_ROOTEXECUTION_H
 
-#include "Context.h"
-#include "Execution.h"
-#include "ExecutionPlan.h"
-#include "PipelineRun.h"
-#include "Profit.h"
-#include "Stats.h"
+#include "core/Context.h"
+#include "protocols/Execution.h"
+#include "execution/ExecutionPlan.h"
+#include "protocols/PipelineRun.h"
+#include "execution/Profit.h"
+#include "observe/Stats.h"
 
 #include <memory>
 #include <optional>
@@ -78,7 +78,7 @@ private:
   /// (runOneBlock): one rank, or rank 0 known to run the loop alone.
   bool OneBlock;
   /// What the runtime distributes: the iterations, or a bitonic loop's
-  /// pairs; a skewed pipeline distributes j + Skew * i (runtime/Pipeline.h).
+  /// pairs; a skewed pipeline distributes j + Skew * i (runtime/model/Pipeline.h).
   const Pairing Pairs;
   const SkewedSpace Skewed;
   const Range Space;

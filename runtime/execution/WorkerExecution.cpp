@@ -6,18 +6,18 @@
 // result.
 //
 //===----------------------------------------------------------------------===//
-#include "Context.h"
-#include "Execution.h"
-#include "ExecutionMessages.h"
-#include "ExecutionPlan.h"
-#include "ExecutionRecord.h"
-#include "Layout.h"
-#include "PipelineRun.h"
-#include "Protocol.h"
-#include "Registry.h"
-#include "Residency.h"
-#include "Transport.h"
-#include "Wire.h"
+#include "core/Context.h"
+#include "protocols/Execution.h"
+#include "execution/ExecutionMessages.h"
+#include "execution/ExecutionPlan.h"
+#include "execution/ExecutionRecord.h"
+#include "residency/Layout.h"
+#include "protocols/PipelineRun.h"
+#include "transport/Protocol.h"
+#include "core/Registry.h"
+#include "residency/Residency.h"
+#include "transport/Transport.h"
+#include "transport/Wire.h"
 
 namespace dlb {
 

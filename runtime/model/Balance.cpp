@@ -23,7 +23,7 @@
 // every member of a distributed strategy computes the same decision.
 //
 //===----------------------------------------------------------------------===//
-#include "Balance.h"
+#include "model/Balance.h"
 
 #include <algorithm>
 #include <cassert>

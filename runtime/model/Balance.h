@@ -23,7 +23,7 @@ struct RankProfile {
   /// What moving work has cost this rank so far, per redistribution (the
   /// fixed part: messages and bookkeeping); 0 before the first.
   double MoveSeconds = 0;
-  /// Done and Remaining in units of W (basic operations, runtime/Work.h), for
+  /// Done and Remaining in units of W (basic operations, runtime/model/Work.h), for
   /// the cost model; decide() balances iterations and ignores them.
   double DoneWork = 0;
   double RemainingWork = 0;

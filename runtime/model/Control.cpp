@@ -1,11 +1,11 @@
 //===- Control.cpp - Balancing period, nexthook and the rate filter -------===//
 //
-// Owns the formulas of runtime/Control.h. Equation, section and table numbers
+// Owns the formulas of runtime/model/Control.h. Equation, section and table numbers
 // refer to Siegell & Steenkiste, "Automatic selection of load balancing
 // parameters using compile-time and run-time information" (1997).
 //
 //===----------------------------------------------------------------------===//
-#include "Control.h"
+#include "model/Control.h"
 
 #include <algorithm>
 #include <cmath>

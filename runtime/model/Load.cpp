@@ -4,7 +4,7 @@
 // over time, and the delay that emulates running under it.
 //
 //===----------------------------------------------------------------------===//
-#include "Load.h"
+#include "model/Load.h"
 
 #include <algorithm>
 #include <charconv>

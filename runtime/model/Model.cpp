@@ -12,7 +12,7 @@
 //   decide:   chi_i(j) = sigma_i / sum sigma * Gamma(j)      (eq. 1.3.3)
 //             alpha(j) = 1/2 sum |gamma_i(j) - chi_i(j)|
 //             moved only under decide()'s threshold and profitability
-//             rules (runtime/Balance.h), so the model follows what the runtime
+//             rules (runtime/model/Balance.h), so the model follows what the runtime
 //             will do;
 //   move:     kappa(j) = beta(j) L + alpha(j) D / B          (eq. 1.3.5)
 //             psi(j) = beta(j) L for the centralized strategies
@@ -27,7 +27,7 @@
 // one at a time in arrival order.
 //
 //===----------------------------------------------------------------------===//
-#include "Model.h"
+#include "model/Model.h"
 
 #include <algorithm>
 #include <cassert>

@@ -10,9 +10,9 @@
 #ifndef DLB_MODEL_H
 #define DLB_MODEL_H
 
-#include "Balance.h"
-#include "Network.h"
-#include "Options.h"
+#include "model/Balance.h"
+#include "model/Network.h"
+#include "core/Options.h"
 
 #include <vector>
 

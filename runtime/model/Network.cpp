@@ -4,7 +4,7 @@
 // Parthasarathy & Li, Figure 1.6) and the profile file format.
 //
 //===----------------------------------------------------------------------===//
-#include "Network.h"
+#include "model/Network.h"
 
 #include <algorithm>
 #include <cmath>

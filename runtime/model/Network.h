@@ -5,7 +5,7 @@
 // patterns of its synchronizations, one-to-all, all-to-one and all-to-all,
 // as least-squares polynomials in the number of ranks and the message size
 // (their Figure 1.6). Pure: the profile is measured by dlb-netchar or at
-// start-up (runtime/NetChar.cpp), written and read here.
+// start-up (runtime/platform/NetChar.cpp), written and read here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_NETWORK_H

@@ -5,8 +5,8 @@
 // which iterations the pairs of a bitonic loop stand for.
 //
 //===----------------------------------------------------------------------===//
-#include "Partition.h"
-#include "Balance.h"
+#include "model/Partition.h"
+#include "model/Balance.h"
 
 #include <algorithm>
 #include <cassert>

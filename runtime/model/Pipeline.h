@@ -10,7 +10,7 @@
 #ifndef DLB_PIPELINE_H
 #define DLB_PIPELINE_H
 
-#include "Partition.h"
+#include "model/Partition.h"
 
 #include <vector>
 

@@ -1,13 +1,13 @@
 //===- PipelineModel.cpp - The model of a pipelined doacross loop ---------===//
 //
-// Owns the pure functions of runtime/Pipeline.h: Siegell & Steenkiste's block
+// Owns the pure functions of runtime/model/Pipeline.h: Siegell & Steenkiste's block
 // size model (eqs. 4, 6, 9, 10), the efficiency measure (eqs. 1-2) and the
 // contiguous redistribution of a pipeline.
 //
 //===----------------------------------------------------------------------===//
-#include "Pipeline.h"
+#include "model/Pipeline.h"
 
-#include "Balance.h"
+#include "model/Balance.h"
 
 #include <algorithm>
 #include <cmath>

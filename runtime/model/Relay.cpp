@@ -3,7 +3,7 @@
 // Owns the binomial tree of Relay.h.
 //
 //===----------------------------------------------------------------------===//
-#include "Relay.h"
+#include "model/Relay.h"
 
 namespace dlb {
 

@@ -1,5 +1,5 @@
 //===- Work.cpp - Cumulative work of a loop's iterations ------------------===//
-#include "Work.h"
+#include "model/Work.h"
 
 #include <algorithm>
 

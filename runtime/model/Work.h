@@ -11,7 +11,7 @@
 #ifndef DLB_WORK_H
 #define DLB_WORK_H
 
-#include "Partition.h"
+#include "model/Partition.h"
 
 #include <functional>
 #include <vector>

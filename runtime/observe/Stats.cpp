@@ -4,7 +4,7 @@
 // verbose summary.
 //
 //===----------------------------------------------------------------------===//
-#include "Stats.h"
+#include "observe/Stats.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -8,8 +8,8 @@
 #ifndef DLB_RUNTIME_STATS_H
 #define DLB_RUNTIME_STATS_H
 
-#include "Model.h"
-#include "Pipeline.h"
+#include "model/Model.h"
+#include "model/Pipeline.h"
 
 #include <cstdio>
 #include <map>

@@ -6,13 +6,13 @@
 // auto's choices and a counter per rank for the emulated load.
 //
 //===----------------------------------------------------------------------===//
-#include "Trace.h"
+#include "observe/Trace.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Protocol.h"
-#include "Stats.h"
-#include "Wire.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "transport/Protocol.h"
+#include "observe/Stats.h"
+#include "transport/Wire.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -12,8 +12,8 @@
 #ifndef DLB_RUNTIME_TRACE_H
 #define DLB_RUNTIME_TRACE_H
 
-#include "Load.h"
-#include "Model.h"
+#include "model/Load.h"
+#include "model/Model.h"
 
 #include <cstdint>
 #include <cstdio>

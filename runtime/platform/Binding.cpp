@@ -3,10 +3,10 @@
 // Owns the binding of ranks to cores (see Binding.h).
 //
 //===----------------------------------------------------------------------===//
-#include "Binding.h"
+#include "platform/Binding.h"
 
-#include "Comm.h"
-#include "Context.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
 
 #include <algorithm>
 #include <cmath>

@@ -21,7 +21,7 @@
 #ifndef DLB_RUNTIME_BINDING_H
 #define DLB_RUNTIME_BINDING_H
 
-#include "Options.h"
+#include "core/Options.h"
 
 #include <cstdint>
 #include <string>

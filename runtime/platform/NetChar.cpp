@@ -1,9 +1,9 @@
 //===- NetChar.cpp - Measuring the network profile ------------------------===//
-#include "NetChar.h"
+#include "platform/NetChar.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Protocol.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "transport/Protocol.h"
 
 #include <algorithm>
 #include <cmath>

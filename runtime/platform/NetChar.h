@@ -1,6 +1,6 @@
 //===- NetChar.h - Measuring the network profile --------------------------===//
 //
-// Owns the measurements behind runtime/Network.h: latency and bandwidth by
+// Owns the measurements behind runtime/model/Network.h: latency and bandwidth by
 // ping-pong between ranks 0 and 1, and the one-to-all, all-to-one and
 // all-to-all patterns among the first n ranks, timed with the runtime's own
 // sleeping transfers so the profile prices what the strategies really do.
@@ -10,7 +10,7 @@
 #ifndef DLB_RUNTIME_NETCHAR_H
 #define DLB_RUNTIME_NETCHAR_H
 
-#include "Network.h"
+#include "model/Network.h"
 
 #include <string>
 #include <vector>

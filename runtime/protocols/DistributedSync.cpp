@@ -6,12 +6,12 @@
 // same decide() (all-to-all) and moves its part.
 //
 //===----------------------------------------------------------------------===//
-#include "Execution.h"
+#include "protocols/Execution.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Protocol.h"
-#include "Trace.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "transport/Protocol.h"
+#include "observe/Trace.h"
 
 #include <algorithm>
 

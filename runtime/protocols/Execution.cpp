@@ -15,15 +15,15 @@
 // receives ranges only.
 //
 //===----------------------------------------------------------------------===//
-#include "Execution.h"
+#include "protocols/Execution.h"
 
-#include "Residency.h"
+#include "residency/Residency.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Layout.h"
-#include "Protocol.h"
-#include "Trace.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "observe/Trace.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,24 +5,24 @@
 // kernel calls, the hook's slow path (load emulation and polling for load
 // balancing), and the synchronizations of the four strategies of Zaki,
 // Parthasarathy & Li (section 1.2), whose decision is the pure decide() of
-// runtime/Balance.h.
+// runtime/model/Balance.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_EXECUTION_H
 #define DLB_RUNTIME_EXECUTION_H
 
-#include "Comm.h"
-#include "PieceRunner.h"
-#include "Wire.h"
-#include "Balance.h"
-#include "Control.h"
-#include "Load.h"
+#include "transport/Comm.h"
+#include "protocols/PieceRunner.h"
+#include "transport/Wire.h"
+#include "model/Balance.h"
+#include "model/Control.h"
+#include "model/Load.h"
 #include "dlb/Loop.h"
-#include "Model.h"
-#include "Options.h"
-#include "Partition.h"
-#include "Pipeline.h"
-#include "Work.h"
+#include "model/Model.h"
+#include "core/Options.h"
+#include "model/Partition.h"
+#include "model/Pipeline.h"
+#include "model/Work.h"
 
 #include <deque>
 #include <memory>

@@ -1,13 +1,13 @@
 //===- PieceRunner.cpp - Running a rank's pieces of an execution -----------===//
-#include "PieceRunner.h"
+#include "protocols/PieceRunner.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Layout.h"
-#include "Protocol.h"
-#include "Residency.h"
-#include "Trace.h"
-#include "Transport.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "residency/Residency.h"
+#include "observe/Trace.h"
+#include "transport/Transport.h"
 
 #include <algorithm>
 #include <cmath>

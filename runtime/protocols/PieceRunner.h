@@ -12,10 +12,10 @@
 #ifndef DLB_RUNTIME_PIECERUNNER_H
 #define DLB_RUNTIME_PIECERUNNER_H
 
-#include "ExecParams.h"
-#include "Pieces.h"
-#include "Load.h"
-#include "Work.h"
+#include "execution/ExecParams.h"
+#include "residency/Pieces.h"
+#include "model/Load.h"
+#include "model/Work.h"
 
 #include <deque>
 #include <vector>

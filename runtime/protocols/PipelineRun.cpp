@@ -22,14 +22,14 @@
 // halo included) comes from its old owner. Group edges never move.
 //
 //===----------------------------------------------------------------------===//
-#include "PipelineRun.h"
+#include "protocols/PipelineRun.h"
 
-#include "Context.h"
-#include "Layout.h"
-#include "Protocol.h"
-#include "Trace.h"
-#include "Transport.h"
-#include "Wire.h"
+#include "core/Context.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "observe/Trace.h"
+#include "transport/Transport.h"
+#include "transport/Wire.h"
 
 #include <algorithm>
 #include <cmath>

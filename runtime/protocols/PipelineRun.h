@@ -8,17 +8,17 @@
 // receives), the start-up measurement of t_fixed and t_incr, and balancing
 // between blocks: work moves between neighbours only, so every rank keeps a
 // contiguous range. The decision is the pure pipelineRanges() of
-// runtime/Pipeline.h.
+// runtime/model/Pipeline.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_PIPELINERUN_H
 #define DLB_RUNTIME_PIPELINERUN_H
 
-#include "Comm.h"
-#include "Execution.h"
-#include "Load.h"
-#include "Pipeline.h"
-#include "Work.h"
+#include "transport/Comm.h"
+#include "protocols/Execution.h"
+#include "model/Load.h"
+#include "model/Pipeline.h"
+#include "model/Work.h"
 
 #include <deque>
 #include <vector>

@@ -8,13 +8,13 @@
 // left in flight when the loop ends.
 //
 //===----------------------------------------------------------------------===//
-#include "SelfScheduling.h"
+#include "protocols/SelfScheduling.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Protocol.h"
-#include "Residency.h"
-#include "Trace.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "transport/Protocol.h"
+#include "residency/Residency.h"
+#include "observe/Trace.h"
 
 #include <algorithm>
 #include <cmath>

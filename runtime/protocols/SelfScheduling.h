@@ -13,9 +13,9 @@
 #ifndef DLB_RUNTIME_SELFSCHEDULING_H
 #define DLB_RUNTIME_SELFSCHEDULING_H
 
-#include "PieceRunner.h"
-#include "Options.h"
-#include "Partition.h"
+#include "protocols/PieceRunner.h"
+#include "core/Options.h"
+#include "model/Partition.h"
 
 #include <memory>
 #include <vector>

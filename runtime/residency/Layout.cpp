@@ -3,7 +3,7 @@
 // Owns the geometry of the arrays of a loop (see Layout.h).
 //
 //===----------------------------------------------------------------------===//
-#include "Layout.h"
+#include "residency/Layout.h"
 
 #include <cstring>
 

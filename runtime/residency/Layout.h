@@ -11,7 +11,7 @@
 #define DLB_RUNTIME_LAYOUT_H
 
 #include "dlb/Loop.h"
-#include "Partition.h"
+#include "model/Partition.h"
 
 #include <algorithm>
 #include <cstddef>

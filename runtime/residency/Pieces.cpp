@@ -1,7 +1,7 @@
 //===- Pieces.cpp - Packing and unpacking the slabs of pieces --------------===//
-#include "Pieces.h"
+#include "residency/Pieces.h"
 
-#include "Layout.h"
+#include "residency/Layout.h"
 
 #include <algorithm>
 

@@ -9,9 +9,9 @@
 #ifndef DLB_RUNTIME_PIECES_H
 #define DLB_RUNTIME_PIECES_H
 
-#include "Wire.h"
+#include "transport/Wire.h"
 #include "dlb/Loop.h"
-#include "Partition.h"
+#include "model/Partition.h"
 
 #include <memory>
 #include <vector>

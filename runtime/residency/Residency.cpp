@@ -4,13 +4,13 @@
 // an execution, what workers keep after one, and gathering (Residency.h).
 //
 //===----------------------------------------------------------------------===//
-#include "Residency.h"
+#include "residency/Residency.h"
 
-#include "Comm.h"
-#include "Context.h"
-#include "Layout.h"
-#include "Protocol.h"
-#include "Wire.h"
+#include "transport/Comm.h"
+#include "core/Context.h"
+#include "residency/Layout.h"
+#include "transport/Protocol.h"
+#include "transport/Wire.h"
 
 #include <algorithm>
 #include <deque>

@@ -24,9 +24,9 @@
 #ifndef DLB_RUNTIME_RESIDENCY_H
 #define DLB_RUNTIME_RESIDENCY_H
 
-#include "Pieces.h"
+#include "residency/Pieces.h"
 #include "dlb/Loop.h"
-#include "Partition.h"
+#include "model/Partition.h"
 
 #include <cstdint>
 #include <functional>

@@ -4,10 +4,10 @@
 // point-to-point transfers and the backoff loop that completes them.
 //
 //===----------------------------------------------------------------------===//
-#include "Comm.h"
+#include "transport/Comm.h"
 
-#include "Context.h"
-#include "Transport.h"
+#include "core/Context.h"
+#include "transport/Transport.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // receive), the steady clock, and sleeps with a short timer slack.
 //
 //===----------------------------------------------------------------------===//
-#include "Transport.h"
+#include "transport/Transport.h"
 
 #include <chrono>
 #include <ctime>

@@ -10,7 +10,7 @@
 // as dlb-simulate does, this is the only computation time there is).
 //
 //===----------------------------------------------------------------------===//
-#include "Transport.h"
+#include "transport/Transport.h"
 
 #include <smpi/smpi_helpers_internal.h>
 

@@ -3,7 +3,7 @@
 // Owns the unit tests of dlb::decide and dlb::fixedGroups.
 //
 //===----------------------------------------------------------------------===//
-#include "Balance.h"
+#include "model/Balance.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // dlb::runnableTasks and dlb::cpusByLoad.
 //
 //===----------------------------------------------------------------------===//
-#include "Binding.h"
+#include "platform/Binding.h"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 //
 // Owns the unit tests of the chunk rules of guided self-scheduling,
 // factoring, adaptive weighted factoring and trapezoid self-scheduling
-// (runtime/chunks/), of the registry's self-scheduling column and of
+// (runtime/protocols/chunks/), of the registry's self-scheduling column and of
 // firstChunks.
 //
 //===----------------------------------------------------------------------===//
-#include "SelfScheduling.h"
+#include "protocols/SelfScheduling.h"
 
 #include <gtest/gtest.h>
 

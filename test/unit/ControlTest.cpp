@@ -1,11 +1,11 @@
 //===- ControlTest.cpp - Tests of the balancing period and rate filter ----===//
 //
-// Owns the unit tests of runtime/Control.h: eqs. 11-15 of Siegell & Steenkiste
+// Owns the unit tests of runtime/model/Control.h: eqs. 11-15 of Siegell & Steenkiste
 // on hand-computed cases, every row of Table 1, and eq. 16 on sequences
 // whose filtered values are computed by hand.
 //
 //===----------------------------------------------------------------------===//
-#include "Control.h"
+#include "model/Control.h"
 
 #include <gtest/gtest.h>
 

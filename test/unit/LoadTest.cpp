@@ -4,7 +4,7 @@
 // dlb::emulatedDelay.
 //
 //===----------------------------------------------------------------------===//
-#include "Load.h"
+#include "model/Load.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- ModelTest.cpp - The cost model on hand-computed cases --------------===//
-#include "Model.h"
+#include "model/Model.h"
 
 #include <gtest/gtest.h>
 

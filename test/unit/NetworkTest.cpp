@@ -1,6 +1,6 @@
 //===- NetworkTest.cpp - Pattern fits and the profile file ----------------===//
-#include "NetChar.h"
-#include "Network.h"
+#include "platform/NetChar.h"
+#include "model/Network.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // Owns the unit tests of dlb::parseOptions and dlb::strategyName.
 //
 //===----------------------------------------------------------------------===//
-#include "Options.h"
+#include "core/Options.h"
 
 #include <gtest/gtest.h>
 

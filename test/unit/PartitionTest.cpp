@@ -4,7 +4,7 @@
 // dlb::ownedRange.
 //
 //===----------------------------------------------------------------------===//
-#include "Partition.h"
+#include "model/Partition.h"
 
 #include <gtest/gtest.h>
 

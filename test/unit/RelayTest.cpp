@@ -1,5 +1,5 @@
 //===- RelayTest.cpp - The binomial tree of the whole arrays --------------===//
-#include "Relay.h"
+#include "model/Relay.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // dlb::trace::isJson and the recorder's cap on events.
 //
 //===----------------------------------------------------------------------===//
-#include "Trace.h"
+#include "observe/Trace.h"
 
 #include <gtest/gtest.h>
 

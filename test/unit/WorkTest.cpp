@@ -1,5 +1,5 @@
 //===- WorkTest.cpp - Cumulative work of iteration ranges -----------------===//
-#include "Work.h"
+#include "model/Work.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,14 @@
-//===- NetCharTool.cpp - The dlb-netchar tool -----------------------------===//
+//===- dlb-netchar.cpp - Network characterization for libdlb --------------===//
 //
-// Owns dlb::runNetChar: the command line of dlb-netchar, the report of what
-// it measured and the profile file it writes (see docs/cost-model.md).
+// The dlb-netchar tool: its command line, the report of what it measured
+// and the profile file it writes (see docs/cost-model.md); the measurement
+// is libdlb's (runtime/platform/NetChar.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dlb/Runtime.h"
 
-#include "Context.h"
-#include "NetChar.h"
+#include "core/Context.h"
+#include "platform/NetChar.h"
 
 #include <cstdio>
 #include <string>
@@ -132,3 +133,5 @@ int runNetChar(int Argc, char **Argv) {
 }
 
 } // namespace dlb
+
+int main(int argc, char **argv) { return dlb::runNetChar(argc, argv); }

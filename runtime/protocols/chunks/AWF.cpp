@@ -8,7 +8,7 @@
 // been measured). A rank twice as fast takes chunks twice as large.
 //
 //===----------------------------------------------------------------------===//
-#include "SelfScheduling.h"
+#include "protocols/SelfScheduling.h"
 
 #include <algorithm>
 #include <cmath>

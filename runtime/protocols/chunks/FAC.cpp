@@ -7,7 +7,7 @@
 // hands out about half of what is left.
 //
 //===----------------------------------------------------------------------===//
-#include "SelfScheduling.h"
+#include "protocols/SelfScheduling.h"
 
 namespace dlb {
 namespace {

@@ -5,7 +5,7 @@
 // last ones are small enough to even out the finish.
 //
 //===----------------------------------------------------------------------===//
-#include "SelfScheduling.h"
+#include "protocols/SelfScheduling.h"
 
 namespace dlb {
 namespace {

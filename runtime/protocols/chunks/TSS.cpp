@@ -20,7 +20,7 @@
 // in the trapezoid's tail, where its chunks exceed R / P anyway.
 //
 //===----------------------------------------------------------------------===//
-#include "SelfScheduling.h"
+#include "protocols/SelfScheduling.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Loops for the decision to distribute at all (runtime/Profit.h): one that
+// Loops for the decision to distribute at all (runtime/execution/Profit.h): one that
 // touches each element once (moving its rows costs more than computing
 // them; its arrays are not kept on the ranks, the time loop writes rows
 // that change as it runs),
