@@ -187,7 +187,7 @@ struct ArrayArg {
   /// The array's identity across executions (its address on rank 0: a
   /// std::vector of rows, the vector's; 0 until the runtime sets it), and
   /// whether the ranks keep it after this execution (LoopRun::keep) and
-  /// start this one from what they kept (runtime/Residency.h).
+  /// start this one from what they kept (runtime/residency/Residency.h).
   std::uint64_t Id = 0;
   bool Keep = false;
   bool Kept = false;
@@ -202,7 +202,7 @@ struct ArrayArg {
   long long Skew = 0;
   /// A whole array whose reads dlbcc bounded (LoopRun::wholeSpan): the
   /// workers need only the rows [SentBegin, SentEnd) of its distributed
-  /// dimension (runtime/Layout.h, sentRows).
+  /// dimension (runtime/residency/Layout.h, sentRows).
   bool Trimmed = false;
   long long SentBegin = 0;
   long long SentEnd = 0;
@@ -737,7 +737,7 @@ public:
   /// dlbcc proved that the program does not touch it before the loop's next
   /// execution, or another loop's, or the end of the enclosing
   /// ResidentScope. Its rows are then not gathered at the end nor scattered
-  /// at the next start (runtime/Residency.h).
+  /// at the next start (runtime/residency/Residency.h).
   void keep(unsigned Slot) { Arrays[Slot].Keep = true; }
   /// Before run(): distributed array Slot is read at row Row (of its
   /// distributed dimension, the first) in every iteration, and the loop
@@ -819,7 +819,7 @@ private:
                    Fits ? RowLength : 1, 2, 0, Acc));
   }
 
-  /// Rank 0's side of run(), phase by phase (runtime/RootExecution.h).
+  /// Rank 0's side of run(), phase by phase (runtime/execution/RootExecution.h).
   friend class RootExecution;
 
   LoopDesc &Desc;
