@@ -556,8 +556,11 @@ void RootExecution::run() {
   pointUserViews();
   mapWrittenPages();
   probe();
-  // One rank running one block has nothing to partition or start.
-  if (Size > 1 || !OneBlock) {
+  // One rank running one block has nothing to partition or start, nor has
+  // rank 0 running the loop alone (the probe ran it): no worker takes part
+  // (trisolv's 3000 steps on 2 ranks: 2.7 thousand instructions an
+  // execution for a start of no one).
+  if (!Alone && (Size > 1 || !OneBlock)) {
     partition();
     startWorkers();
   }
