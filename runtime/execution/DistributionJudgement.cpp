@@ -117,10 +117,9 @@ void RootExecution::judgeDistributed(double Elapsed) {
     if (A.Kept && A.Role == ArrayArg::Distributed)
       History.KeptIds.push_back(A.Id);
   History.KeptIterations = Space.size();
-  // The first execution from kept rows pays for the workers' new memory
-  // (fdtd-2d 1500 x 1500: 13 ms against 2-3 ms for the next ones): it is
-  // not judged.
-  if (++History.KeptRuns == 1)
+  // The first executions from kept rows pay for the workers' new memory:
+  // they are not judged (KeptWarmup).
+  if (++History.KeptRuns <= KeptWarmup)
     return;
   History.KeptElapsed = KeptDecay * History.KeptElapsed + Elapsed;
   History.KeptComputed = KeptDecay * History.KeptComputed + Computed;
@@ -146,9 +145,9 @@ void RootExecution::judgeDistributed(double Elapsed) {
       Group.push_back(&Other);
       GroupElapsed += Other.KeptElapsed;
       GroupComputed += Other.KeptComputed;
-      Runs += std::max(Other.KeptRuns - 1, 0);
+      Runs += std::max(Other.KeptRuns - KeptWarmup, 0);
     }
-  if (History.KeptRuns < 3 || Runs < KeptJudged ||
+  if (History.KeptRuns < KeptWarmup + 2 || Runs < KeptJudged ||
       GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
     return;
   for (Context::ProbeAnswer *Answer : Group) {

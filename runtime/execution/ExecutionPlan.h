@@ -26,9 +26,17 @@ namespace dlb {
 /// pipeline's distributed executions in pipelineAlone's)...
 constexpr double KeptDecay = 0.75;
 /// ...and this many of them at least, of the loops that share the arrays
-/// (each loop's first from kept rows not counted, two of each at least),
-/// judge.
+/// (each loop's first KeptWarmup from kept rows not counted, two of each
+/// at least), judge.
 constexpr int KeptJudged = 4;
+/// judgeDistributed: a loop's first executions from kept arrays are not
+/// judged: the first pays for the workers' new memory (fdtd-2d 1500 x 1500:
+/// 13 ms against 2-3 ms for the next ones), the second for the rows its
+/// first measured weights moved and wrote in new memory (jacobi2d 1600 x
+/// 1600: the worker's 1072 rows of 1598 took 4.5 ms, 1.3 ms from the next
+/// execution on, and the loops went alone at a cost of 0.3 s for bringing
+/// 40 MB back; kept on the ranks, its sweeps take 1.2 ms against 2.9 alone).
+constexpr int KeptWarmup = 2;
 
 /// The strategy and group size of this execution: --dlb-strategy overrides
 /// the loop's clause; under auto the cost model chooses as the execution

@@ -50,7 +50,7 @@ void sleepingBarrier();
 class Backoff {
 public:
   explicit Backoff(WaitFor For = {}) : For(For) {}
-  /// Sleeps, each time twice as long, up to the longest sleep; reports to
+  /// Sleeps, each time a quarter longer, up to the longest sleep; reports to
   /// the watchdog how long the condition has been waited for.
   void pause();
   /// Something happened: the next sleep is short again (the wait goes on).
