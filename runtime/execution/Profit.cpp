@@ -16,12 +16,11 @@
 #include <vector>
 
 namespace dlb {
-namespace {
 
 /// Seconds to copy one byte into memory not touched before, page faults
 /// included, as packing a slab into a new message buffer does: measured
 /// once, on 1 MiB mapped for the purpose, the best of two.
-double freshCopyByteSeconds() {
+static double freshCopyByteSeconds() {
   static const double Seconds = [] {
     const std::size_t Bytes = std::size_t(1) << 20;
     std::vector<char> From(Bytes, 1);
@@ -40,6 +39,12 @@ double freshCopyByteSeconds() {
   }();
   return Seconds;
 }
+
+double transferByteSeconds(double Bandwidth) {
+  return 3 * freshCopyByteSeconds() + 1 / Bandwidth;
+}
+
+namespace {
 
 /// The shortest measurement that may decide before the probe's limit.
 constexpr double MinSeconds = 200e-6;
@@ -129,11 +134,7 @@ DistributionInput Probe::costs(const Prospect &To) const {
       In.WholeBytes += static_cast<double>(slabBytes(A, sentRows(A)));
   // Written rows go out and come back.
   In.RowBytes += In.WrittenRowBytes;
-  // A byte is copied three times into new memory: packed into a message,
-  // through MPI's buffers and into the receiver's (measured on 1-4 ranks
-  // of one host: 64 MB sent in 3.3 times the fresh copy's time); between
-  // hosts the link adds its own time.
-  In.ByteSeconds = 3 * freshCopyByteSeconds() + 1 / To.Bandwidth;
+  In.ByteSeconds = transferByteSeconds(To.Bandwidth);
   In.Latency = To.Latency;
   In.ExecutionSeconds = To.ExecutionSeconds;
   In.ProfitFactor = To.ProfitFactor;
