@@ -98,7 +98,7 @@ std::vector<double> redistribute(const ModelInput &In,
     After = std::max(After, Speeds[I] > 0 ? New[I] / Speeds[I] : 0);
   }
   const double Iterations = Moved / In.WorkPerIteration;
-  const double MoveCost = Iterations * In.DataBytes / In.Net.Bandwidth;
+  const double MoveCost = Iterations * In.Balance.MoveSecondsPerIteration;
   const BalanceParams &B = In.Balance;
   // decide()'s rules: the threshold on the finish without costs, then the
   // cost-benefit test over the loads' expected persistence.

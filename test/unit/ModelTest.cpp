@@ -75,6 +75,22 @@ TEST(ModelTest, PersistentSpeedsNeedOneMoreSynchronization) {
   EXPECT_NEAR(of(P, Strategy::LDDLB).Seconds, GD.Seconds, 1e-12);
 }
 
+TEST(ModelTest, RedistributionPricedAsTheBalancerDoes) {
+  // The case above, with decide()'s cost-benefit test and its price of a
+  // moved iteration (BalanceParams::MoveSecondsPerIteration, which the
+  // runtime sets to a hand-out's cost, not D / B): moving 20 iterations at
+  // 10 s each costs more than twice what it saves (20 s), so nothing
+  // moves and rank 1 finishes its 40 W at t = 40.
+  ModelInput In = input({3, 1}, {40, 40});
+  In.Future = FutureLoad::Persistent;
+  In.LoadPersistence = 100;
+  In.Balance.CostBenefit = true;
+  In.Balance.MoveSecondsPerIteration = 10;
+  EXPECT_GT(of(predict(In), Strategy::GDDLB).Seconds, 40);
+  In.Balance.MoveSecondsPerIteration = 0.01;
+  EXPECT_LT(of(predict(In), Strategy::GDDLB).Seconds, 21);
+}
+
 TEST(ModelTest, ShiftingSpeedsMoveWorkAgain) {
   // Speeds 3 and 1 W/s, 40 W left each, loads persist 10 s and shift by
   // one rank (the current one goes on for 5 s). The evaluation gives 60
