@@ -200,6 +200,13 @@ void StatsTable::printSummary(std::FILE *Out) const {
                    S.AloneExecutions, S.ProbedExecutions,
                    S.Distribution.AloneSeconds,
                    S.Distribution.DistributedSeconds);
+    else if (S.AloneExecutions)
+      // Sent alone by its history (its executions from kept arrays took
+      // longer than their computing), or a pipeline judged so.
+      std::fprintf(Out,
+                   "dlb:   distribution: %lld executions ran on rank 0 alone, "
+                   "none sampled (judged from its distributed executions)\n",
+                   S.AloneExecutions);
     std::fputs("dlb:   iterations per rank:", Out);
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);
