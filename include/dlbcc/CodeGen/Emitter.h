@@ -20,6 +20,9 @@
 //   * main renamed, and a new main that starts the runtime on every rank;
 //   * C99 array parameters as C++ takes them (ArrayParameters.h).
 //
+// Emitter.cpp runs these in order; the kernels are Kernel.cpp's, the call
+// sites CallSite.cpp's, main MainRewrite.cpp's.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_CODEGEN_EMITTER_H
 #define DLBCC_CODEGEN_EMITTER_H
