@@ -177,8 +177,19 @@ private:
   void checkMacros();
   void handleArrayUse(const clang::DeclRefExpr *D, const clang::VarDecl *V,
                       const ArrayTypeInfo &TI);
+  /// The model of array V (of type TI) that its first use D starts.
+  ArrayModel &arrayModel(const clang::DeclRefExpr *D, const clang::VarDecl *V,
+                         const ArrayTypeInfo &TI);
+  /// Climbs from the use \p D of an array of \p Dims dimensions through the
+  /// subscripts applied to it, into \p Acc; the outermost expression reached.
+  const clang::Expr *climbSubscripts(const clang::DeclRefExpr *D, unsigned Dims,
+                                     ArrayAccess &Acc) const;
   void handleScalarUse(const clang::DeclRefExpr *D, const clang::VarDecl *V);
   void buildArrays(LoopModel &M);
+  /// The role, shape and declared rows of array V, and, distributed, how.
+  void buildArray(const clang::VarDecl *V, ArrayModel &AM);
+  /// Each array named by distribute(), whole() and shape() is one, and used.
+  void checkClauseArrays();
   /// The shape(...) clause of a pointer array: its rank, and the row
   /// length a pointer to rows fixes.
   void checkShape(const clang::VarDecl *V, const ArrayModel &AM,

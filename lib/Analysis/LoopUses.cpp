@@ -299,25 +299,28 @@ void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
   }
 }
 
-void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
-                                  const ArrayTypeInfo &TI) {
+ArrayModel &LoopAnalyzer::arrayModel(const DeclRefExpr *D, const VarDecl *V,
+                                     const ArrayTypeInfo &TI) {
   ArrayModel &AM = Arrays[V];
-  if (!AM.Var) {
-    AM.Var = V;
-    AM.Type = V->getType().getNonReferenceType();
-    if (Ctx.getAsVariableArrayType(AM.Type))
-      AM.Type = Ctx.getArrayDecayedType(AM.Type);
-    AM.Form = TI.Form;
-    AM.Dims = TI.Dims;
-    AM.ElemType = TI.Elem;
-    if (!TI.Supported) {
-      report(DE, D->getLocation(), Diag::ArrayUnsupportedType)
-          << V->getName() << V->getType();
-      Failed = true;
-    }
+  if (AM.Var)
+    return AM;
+  AM.Var = V;
+  AM.Type = V->getType().getNonReferenceType();
+  if (Ctx.getAsVariableArrayType(AM.Type))
+    AM.Type = Ctx.getArrayDecayedType(AM.Type);
+  AM.Form = TI.Form;
+  AM.Dims = TI.Dims;
+  AM.ElemType = TI.Elem;
+  if (!TI.Supported) {
+    report(DE, D->getLocation(), Diag::ArrayUnsupportedType)
+        << V->getName() << V->getType();
+    Failed = true;
   }
-  // Climb through the subscripts applied to the array.
-  ArrayAccess Acc;
+  return AM;
+}
+
+const Expr *LoopAnalyzer::climbSubscripts(const DeclRefExpr *D, unsigned Dims,
+                                          ArrayAccess &Acc) const {
   const Expr *Cur = D;
   while (const Stmt *P = PM.getParent(Cur)) {
     if (isa<ParenExpr>(P)) {
@@ -328,7 +331,7 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
       bool Step = C->getCastKind() == CK_ArrayToPointerDecay ||
                   C->getCastKind() == CK_NoOp ||
                   (C->getCastKind() == CK_LValueToRValue &&
-                   Acc.SubscriptExprs.size() < TI.Dims);
+                   Acc.SubscriptExprs.size() < Dims);
       if (!Step)
         break;
       Cur = C;
@@ -348,6 +351,14 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
     }
     break;
   }
+  return Cur;
+}
+
+void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
+                                  const ArrayTypeInfo &TI) {
+  ArrayModel &AM = arrayModel(D, V, TI);
+  ArrayAccess Acc;
+  const Expr *Cur = climbSubscripts(D, TI.Dims, Acc);
   size_t K = Acc.SubscriptExprs.size();
   if (K == 0) {
     const auto *M = dyn_cast_or_null<MemberExpr>(PM.getParent(Cur));

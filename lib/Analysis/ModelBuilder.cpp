@@ -231,72 +231,86 @@ void LoopAnalyzer::checkShape(const VarDecl *V, const ArrayModel &AM,
   }
 }
 
+namespace {
+
+/// Whether clause list \p L names \p V.
+bool names(const SmallVectorImpl<NamedVar> &L, const VarDecl *V) {
+  return llvm::any_of(L, [&](const NamedVar &N) { return N.Decl == V; });
+}
+
+} // namespace
+
 void LoopAnalyzer::buildArrays(LoopModel &M) {
-  auto Find = [](const SmallVectorImpl<NamedVar> &L, const VarDecl *V) {
-    return llvm::any_of(L, [&](const NamedVar &N) { return N.Decl == V; });
-  };
   // A reduction over an array that is not one-dimensional with a constant
   // size was seen as an array; buildScalars reports it, once.
   for (const ReductionSpec &R : A.Reductions)
     Arrays.erase(R.Var.Decl);
   for (auto &[V, AM] : Arrays) {
-    // Bitonic pairs and pipeline blocks see arrays through views of one or
-    // two dimensions.
-    const bool Bitonic = A.Schedule == ScheduleKind::Bitonic;
-    if (AM.Dims >= 3 && (Bitonic || A.Kind == LoopKind::DoAcross)) {
-      report(DE,
-             AM.Accesses.empty() ? V->getLocation()
-                                 : AM.Accesses.front().Expr->getBeginLoc(),
-             Diag::ViewHigherDim)
-          << V->getName() << AM.Dims << !Bitonic;
-      Failed = true;
-    }
-    bool Dist = Find(A.Distributed, V) || readByRows(AM);
-    AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
-    AM.Shape = A.shapeOf(V);
-    const bool Variable = Ctx.getAsVariableArrayType(V->getType());
-    AM.DeclaredRows = Variable ? variableRows(V, Ctx) : declaredRows(V);
-    SourceLocation First = AM.Accesses.empty()
-                               ? V->getLocation()
-                               : AM.Accesses.front().Expr->getBeginLoc();
-    bool IsPointer = AM.Form != ArrayForm::CArray &&
-                     AM.Form != ArrayForm::Vector &&
-                     AM.Form != ArrayForm::VectorOfVectors && !Variable;
-    if (IsPointer && !AM.Shape && !AM.DeclaredRows) {
-      report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
-      Failed = true;
-    }
-    if (AM.Shape)
-      checkShape(V, AM, IsPointer);
-    if (AM.Written) {
-      auto Write = llvm::find_if(AM.Accesses,
-                                 [](const ArrayAccess &X) { return X.Write; });
-      if (Write != AM.Accesses.end())
-        First = Write->Expr->getBeginLoc();
-    }
-    if (AM.Written && Find(A.Whole, V)) {
-      report(DE, First, Diag::ArrayWholeWritten) << V->getName();
-      Failed = true;
-    } else if (AM.Written && scratch(AM)) {
-      // One cause: whether or not it is in distribute().
-      report(DE, First, Diag::ArrayScratch) << V->getName() << Index->getName();
-      Failed = true;
-      Dist = false;
-    } else if (AM.Written && !Dist) {
-      report(DE, First, Diag::ArrayWrittenNotDistributed) << V->getName();
-      Failed = true;
-    }
-    if (Dist && !AM.Accesses.empty()) {
-      if (AM.Dims == 1 && !delinearize(AM))
-        Failed = true;
-      else if (!distributeArray(AM))
-        Failed = true;
-      else if (AM.Written)
-        if (A.Kind == LoopKind::DoAll)
-          checkDependences(AM);
-    }
+    buildArray(V, AM);
     M.Arrays.push_back(AM);
   }
+  checkClauseArrays();
+}
+
+void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
+  // Bitonic pairs and pipeline blocks see arrays through views of one or
+  // two dimensions.
+  const bool Bitonic = A.Schedule == ScheduleKind::Bitonic;
+  if (AM.Dims >= 3 && (Bitonic || A.Kind == LoopKind::DoAcross)) {
+    report(DE,
+           AM.Accesses.empty() ? V->getLocation()
+                               : AM.Accesses.front().Expr->getBeginLoc(),
+           Diag::ViewHigherDim)
+        << V->getName() << AM.Dims << !Bitonic;
+    Failed = true;
+  }
+  bool Dist = names(A.Distributed, V) || readByRows(AM);
+  AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
+  AM.Shape = A.shapeOf(V);
+  const bool Variable = Ctx.getAsVariableArrayType(V->getType());
+  AM.DeclaredRows = Variable ? variableRows(V, Ctx) : declaredRows(V);
+  SourceLocation First = AM.Accesses.empty()
+                             ? V->getLocation()
+                             : AM.Accesses.front().Expr->getBeginLoc();
+  bool IsPointer = AM.Form != ArrayForm::CArray &&
+                   AM.Form != ArrayForm::Vector &&
+                   AM.Form != ArrayForm::VectorOfVectors && !Variable;
+  if (IsPointer && !AM.Shape && !AM.DeclaredRows) {
+    report(DE, First, Diag::ArrayPointerNeedsShape) << V->getName();
+    Failed = true;
+  }
+  if (AM.Shape)
+    checkShape(V, AM, IsPointer);
+  if (AM.Written) {
+    auto Write = llvm::find_if(AM.Accesses,
+                               [](const ArrayAccess &X) { return X.Write; });
+    if (Write != AM.Accesses.end())
+      First = Write->Expr->getBeginLoc();
+  }
+  if (AM.Written && names(A.Whole, V)) {
+    report(DE, First, Diag::ArrayWholeWritten) << V->getName();
+    Failed = true;
+  } else if (AM.Written && scratch(AM)) {
+    // One cause: whether or not it is in distribute().
+    report(DE, First, Diag::ArrayScratch) << V->getName() << Index->getName();
+    Failed = true;
+    Dist = false;
+  } else if (AM.Written && !Dist) {
+    report(DE, First, Diag::ArrayWrittenNotDistributed) << V->getName();
+    Failed = true;
+  }
+  if (Dist && !AM.Accesses.empty()) {
+    if (AM.Dims == 1 && !delinearize(AM))
+      Failed = true;
+    else if (!distributeArray(AM))
+      Failed = true;
+    else if (AM.Written)
+      if (A.Kind == LoopKind::DoAll)
+        checkDependences(AM);
+  }
+}
+
+void LoopAnalyzer::checkClauseArrays() {
   auto CheckNamed = [&](const NamedVar &N, StringRef Clause) {
     if (!arrayTypeInfo(N.Decl->getType(), Ctx)) {
       report(DE, N.Loc, Diag::ClauseVarNotArray) << N.Name << Clause;

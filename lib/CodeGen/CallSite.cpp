@@ -72,6 +72,32 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   OS << " runs on all ranks through libdlb\n";
   OS << translationChecks(M);
   OS << "  dlb::LoopRun " << RunVar << "(" << descName(Id) << ");\n";
+  OS << runSettings(M) << scalarArguments(M);
+  for (const ArrayModel &A : M.Arrays)
+    OS << arrayArgument(A);
+  OS << arrayRows(M) << reductionArguments(M);
+  for (const AccessCheck &C : M.AccessChecks)
+    OS << "  if (" << C.Guard << ")\n    " << RunVar << ".checkAccess("
+       << quoted(printed(C.Access, Ctx)) << ", " << quoted(C.Array) << ", "
+       << C.Dim << ", " << C.Min << ", " << C.Max << ", " << C.Extent << ");\n";
+  OS << "  " << RunVar << ".run();\n";
+  // The privates live in the kernel now; keep them used here.
+  for (const VarDecl *V : M.Privates)
+    OS << "  (void)" << V->getName() << ";\n";
+  if (M.IndexOutside)
+    OS << finalIndex(M.Index, M.Lower, M.Upper, M.Inclusive, M.Descending,
+                     M.Stride);
+  if (M.Pipeline && M.Pipeline->IndexOutside)
+    OS << finalIndex(M.Pipeline->Index, M.Pipeline->Lower, M.Pipeline->Upper,
+                     M.Pipeline->Inclusive, /*Descending=*/false,
+                     /*Stride=*/1);
+  OS << "}";
+  return Out;
+}
+
+std::string Emitter::runSettings(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
   if (M.Pipeline) {
     const PipelineModel &P = *M.Pipeline;
     OS << "  " << RunVar << ".pipeline("
@@ -93,31 +119,44 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
   if (M.Stride != 1)
     OS << "  " << RunVar << ".stride(" << M.Stride << ", "
        << sourceText(M.Descending ? M.Upper : M.Lower, Ctx) << ");\n";
+  OS << workAndData(M);
+  if (M.Ann->Strategy != StrategyKind::Auto)
+    OS << "  " << RunVar << ".strategy(" << runtimeStrategy(M.Ann->Strategy)
+       << ");\n";
+  return Out;
+}
+
+std::string Emitter::workAndData(const LoopModel &M) const {
   // W and D feed the cost model of the doall strategies; W of a pipelined
   // loop may mention the pipelined index, which does not exist here: a
   // pipeline gets its counted W only as a number (what a simulated host is
   // charged per element). A cost() clause gives W's shape; the count beside
   // it, its size.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
   if (M.Pipeline && M.WorkEstimateValue)
     OS << "  " << RunVar << ".work(" << M.WorkEstimate << ");\n";
-  if (!M.Pipeline) {
-    auto EmitWork = [&](StringRef Setter, StringRef W, bool Uniform) {
-      OS << "  " << RunVar << "." << Setter << "(";
-      if (Uniform)
-        OS << W;
-      else
-        OS << "[&](long long " << M.Index->getName() << ") -> double { return "
-           << W << "; }";
-      OS << ");\n";
-    };
-    EmitWork("work", M.Work, M.WorkUniform);
-    if (M.Ann->Cost)
-      EmitWork("counted", M.WorkEstimate, M.WorkEstimateUniform);
-    OS << "  " << RunVar << ".data(" << M.Data << ");\n";
-  }
-  if (M.Ann->Strategy != StrategyKind::Auto)
-    OS << "  " << RunVar << ".strategy(" << runtimeStrategy(M.Ann->Strategy)
-       << ");\n";
+  if (M.Pipeline)
+    return Out;
+  auto EmitWork = [&](StringRef Setter, StringRef W, bool Uniform) {
+    OS << "  " << RunVar << "." << Setter << "(";
+    if (Uniform)
+      OS << W;
+    else
+      OS << "[&](long long " << M.Index->getName() << ") -> double { return "
+         << W << "; }";
+    OS << ");\n";
+  };
+  EmitWork("work", M.Work, M.WorkUniform);
+  if (M.Ann->Cost)
+    EmitWork("counted", M.WorkEstimate, M.WorkEstimateUniform);
+  OS << "  " << RunVar << ".data(" << M.Data << ");\n";
+  return Out;
+}
+
+std::string Emitter::scalarArguments(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
   for (const ScalarModel &S : M.Scalars) {
     // A constant is re-declared in the kernel; keep it used here.
     if (S.ConstantValue) {
@@ -129,52 +168,62 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
                 Ctx)
        << ">(" << S.Var->getName() << ");\n";
   }
-  for (const ArrayModel &A : M.Arrays) {
-    StringRef N = A.Var->getName();
-    std::string Extents;
-    if (A.Shape) {
-      for (size_t K = 0; K < A.Shape->Extents.size(); ++K)
-        if (A.Form != ArrayForm::PointerToArray || K == 0)
-          Extents += ", static_cast<long long>(" +
-                     sourceText(A.Shape->Extents[K], Ctx) + ")";
-    } else if (A.DeclaredRows)
-      Extents = ", static_cast<long long>(" + sourceText(A.DeclaredRows, Ctx) +
-                ")";
-    bool Dist = A.Role == ArrayRole::Distributed;
-    if (A.RowLength) {
-      // Rows of n elements; the runtime checks that n divides the size.
-      OS << "  " << RunVar << ".distLinear(" << N << Extents
-         << ", static_cast<long long>(" << A.RowLength->getName()
-         << "), dlb::Access{" << (A.Written ? "true" : "false") << ", "
-         << A.HaloLo << ", " << A.HaloHi << "});\n";
-      continue;
-    }
-    const char *Method = nullptr;
-    switch (A.Form) {
-    case ArrayForm::CArray:
-      Method = Dist ? "distArray" : "wholeArray";
-      break;
-    case ArrayForm::Vector:
-      Method = Dist ? "distVector" : "wholeVector";
-      break;
-    case ArrayForm::VectorOfVectors:
-      Method = Dist ? "distRows" : "wholeRows";
-      break;
-    default:
-      Method = Dist ? "distPointer" : "wholePointer";
-      break;
-    }
-    OS << "  " << RunVar << "." << Method << "(" << N << Extents;
-    if (Dist) {
-      // An array of three or more dimensions is passed as a 2-D array of
-      // rows of arrays (distributed along its first dimension).
-      if (A.Dims >= 2)
-        OS << ", " << A.DistDim;
-      OS << ", dlb::Access{" << (A.Written ? "true" : "false") << ", "
-         << A.HaloLo << ", " << A.HaloHi << "}";
-    }
-    OS << ");\n";
+  return Out;
+}
+
+std::string Emitter::arrayArgument(const ArrayModel &A) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  StringRef N = A.Var->getName();
+  std::string Extents;
+  if (A.Shape) {
+    for (size_t K = 0; K < A.Shape->Extents.size(); ++K)
+      if (A.Form != ArrayForm::PointerToArray || K == 0)
+        Extents += ", static_cast<long long>(" +
+                   sourceText(A.Shape->Extents[K], Ctx) + ")";
+  } else if (A.DeclaredRows)
+    Extents =
+        ", static_cast<long long>(" + sourceText(A.DeclaredRows, Ctx) + ")";
+  bool Dist = A.Role == ArrayRole::Distributed;
+  if (A.RowLength) {
+    // Rows of n elements; the runtime checks that n divides the size.
+    OS << "  " << RunVar << ".distLinear(" << N << Extents
+       << ", static_cast<long long>(" << A.RowLength->getName()
+       << "), dlb::Access{" << (A.Written ? "true" : "false") << ", "
+       << A.HaloLo << ", " << A.HaloHi << "});\n";
+    return Out;
   }
+  const char *Method = nullptr;
+  switch (A.Form) {
+  case ArrayForm::CArray:
+    Method = Dist ? "distArray" : "wholeArray";
+    break;
+  case ArrayForm::Vector:
+    Method = Dist ? "distVector" : "wholeVector";
+    break;
+  case ArrayForm::VectorOfVectors:
+    Method = Dist ? "distRows" : "wholeRows";
+    break;
+  default:
+    Method = Dist ? "distPointer" : "wholePointer";
+    break;
+  }
+  OS << "  " << RunVar << "." << Method << "(" << N << Extents;
+  if (Dist) {
+    // An array of three or more dimensions is passed as a 2-D array of
+    // rows of arrays (distributed along its first dimension).
+    if (A.Dims >= 2)
+      OS << ", " << A.DistDim;
+    OS << ", dlb::Access{" << (A.Written ? "true" : "false") << ", " << A.HaloLo
+       << ", " << A.HaloHi << "}";
+  }
+  OS << ");\n";
+  return Out;
+}
+
+std::string Emitter::arrayRows(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
   for (size_t Slot = 0; Slot < M.Arrays.size(); ++Slot)
     for (size_t K = 0; K < M.Arrays[Slot].Pins.size(); ++K)
       OS << "  " << RunVar << ".pin(" << Slot << ", static_cast<long long>("
@@ -201,6 +250,12 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
          << ", " << S.Min << ", " << S.Max << "}";
     OS << "}); // the rows of " << W.Array << " the loop reads\n";
   }
+  return Out;
+}
+
+std::string Emitter::reductionArguments(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
   for (const ReductionModel &Red : M.Reductions)
     OS << "  " << RunVar << ".reduction("
        // A parameter declared as an array is a pointer: seen as the array.
@@ -211,43 +266,33 @@ std::string Emitter::callSite(const LoopModel &M, unsigned Id) const {
                : Red.Var->getName().str())
        << ", "
        << runtimeOp(Red.Op) << ");\n";
-  for (const AccessCheck &C : M.AccessChecks)
-    OS << "  if (" << C.Guard << ")\n    " << RunVar << ".checkAccess("
-       << quoted(printed(C.Access, Ctx)) << ", " << quoted(C.Array) << ", "
-       << C.Dim << ", " << C.Min << ", " << C.Max << ", " << C.Extent << ");\n";
-  OS << "  " << RunVar << ".run();\n";
-  // The privates live in the kernel now; keep them used here.
-  for (const VarDecl *V : M.Privates)
-    OS << "  (void)" << V->getName() << ";\n";
+  return Out;
+}
+
+std::string Emitter::finalIndex(const VarDecl *Index, const Expr *Lower,
+                                const Expr *Upper, bool Inclusive,
+                                bool Descending, long long Stride) const {
   // An index declared before the loop gets the value the loop leaves:
   // one past its last iteration, or its start if it ran none (counting
   // down from Upper to Lower: Lower - 1, or Upper).
   // Stepping by c: the start value plus c times the iterations run.
-  auto Final = [&](const VarDecl *Index, const Expr *Lower, const Expr *Upper,
-                   bool Inclusive, bool Descending, long long Stride) {
-    std::string Lo = "(" + sourceText(Lower, Ctx) + ")";
-    std::string Hi = "(" + sourceText(Upper, Ctx) + ")";
-    std::string Ran = Descending ? Lo + " - 1" : Hi + (Inclusive ? " + 1" : "");
-    if (Stride != 1) {
-      const std::string C = std::to_string(Stride);
-      const std::string Span = Descending ? Hi + " - " + Lo
-                               : Inclusive ? Hi + " - " + Lo
-                                           : Hi + " - " + Lo + " - 1";
-      const std::string Steps = "((" + Span + ") / " + C + " + 1) * " + C;
-      Ran = Descending ? Hi + " - " + Steps : Lo + " + " + Steps;
-    }
-    OS << "  " << Index->getName() << " = static_cast<"
-       << spell(Index->getType(), Ctx) << ">(" << Lo
-       << (Inclusive ? " <= " : " < ") << Hi << " ? " << Ran << " : "
-       << (Descending ? Hi : Lo) << ");\n  (void)" << Index->getName()
-       << ";\n";
-  };
-  if (M.IndexOutside)
-    Final(M.Index, M.Lower, M.Upper, M.Inclusive, M.Descending, M.Stride);
-  if (M.Pipeline && M.Pipeline->IndexOutside)
-    Final(M.Pipeline->Index, M.Pipeline->Lower, M.Pipeline->Upper,
-          M.Pipeline->Inclusive, /*Descending=*/false, /*Stride=*/1);
-  OS << "}";
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  std::string Lo = "(" + sourceText(Lower, Ctx) + ")";
+  std::string Hi = "(" + sourceText(Upper, Ctx) + ")";
+  std::string Ran = Descending ? Lo + " - 1" : Hi + (Inclusive ? " + 1" : "");
+  if (Stride != 1) {
+    const std::string C = std::to_string(Stride);
+    const std::string Span = Descending  ? Hi + " - " + Lo
+                             : Inclusive ? Hi + " - " + Lo
+                                         : Hi + " - " + Lo + " - 1";
+    const std::string Steps = "((" + Span + ") / " + C + " + 1) * " + C;
+    Ran = Descending ? Hi + " - " + Steps : Lo + " + " + Steps;
+  }
+  OS << "  " << Index->getName() << " = static_cast<"
+     << spell(Index->getType(), Ctx) << ">(" << Lo
+     << (Inclusive ? " <= " : " < ") << Hi << " ? " << Ran << " : "
+     << (Descending ? Hi : Lo) << ");\n  (void)" << Index->getName() << ";\n";
   return Out;
 }
 

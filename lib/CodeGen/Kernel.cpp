@@ -154,29 +154,7 @@ std::string Emitter::declarations(const LoopModel &M) const {
     } else if (A.Role == ArrayRole::Distributed) {
       OS << distView(A, N, Slot, /*Mirror=*/false);
     } else {
-      switch (A.Form) {
-      case ArrayForm::CArray:
-        OS << "auto &" << N << " = *" << BlockVar << ".wholeData<"
-           << spelledType(A) << ">(" << Slot << ");\n";
-        break;
-      case ArrayForm::Vector:
-        OS << "std::vector<" << E << "> &" << N << " = " << BlockVar
-           << ".wholeVector<" << E << ">(" << Slot << ");\n";
-        break;
-      case ArrayForm::Pointer:
-        OS << E << " *" << N << " = " << BlockVar << ".wholeData<" << E
-           << ">(" << Slot << ");\n";
-        break;
-      case ArrayForm::PointerToArray:
-        OS << "auto " << N << " = " << BlockVar << ".wholeData<"
-           << spelledType(A) << ">(" << Slot << ");\n";
-        break;
-      case ArrayForm::PointerToPointer:
-      case ArrayForm::VectorOfVectors:
-        OS << E << " **" << N << " = " << BlockVar << ".wholeRows<" << E
-           << ">(" << Slot << ");\n";
-        break;
-      }
+      OS << wholeView(A, Slot);
     }
     ++Slot;
   }
@@ -187,6 +165,44 @@ std::string Emitter::declarations(const LoopModel &M) const {
          << " = " << BlockVar << ".pinned<" << spell(A.ElemType, Ctx) << ">("
          << Slot << ", " << K << ");\n";
   }
+  OS << reductionDeclarations(M);
+  return Out;
+}
+
+std::string Emitter::wholeView(const ArrayModel &A, unsigned Slot) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  std::string E = spell(A.ElemType, Ctx);
+  StringRef N = A.Var->getName();
+  switch (A.Form) {
+  case ArrayForm::CArray:
+    OS << "auto &" << N << " = *" << BlockVar << ".wholeData<" << spelledType(A)
+       << ">(" << Slot << ");\n";
+    break;
+  case ArrayForm::Vector:
+    OS << "std::vector<" << E << "> &" << N << " = " << BlockVar
+       << ".wholeVector<" << E << ">(" << Slot << ");\n";
+    break;
+  case ArrayForm::Pointer:
+    OS << E << " *" << N << " = " << BlockVar << ".wholeData<" << E << ">("
+       << Slot << ");\n";
+    break;
+  case ArrayForm::PointerToArray:
+    OS << "auto " << N << " = " << BlockVar << ".wholeData<" << spelledType(A)
+       << ">(" << Slot << ");\n";
+    break;
+  case ArrayForm::PointerToPointer:
+  case ArrayForm::VectorOfVectors:
+    OS << E << " **" << N << " = " << BlockVar << ".wholeRows<" << E << ">("
+       << Slot << ");\n";
+    break;
+  }
+  return Out;
+}
+
+std::string Emitter::reductionDeclarations(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
   for (const ReductionModel &Red : M.Reductions) {
     QualType Type = Red.Var->getType().getNonReferenceType();
     StringRef N = Red.Var->getName();
@@ -448,57 +464,7 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
       OS << "  " << sourceText(D, Ctx) << "\n";
     OS << "  {\n";
   }
-  StringRef I = M.Index->getName();
-  std::string IndexType = spell(M.Index->getType(), Ctx);
-  if (M.Pipeline) {
-    // Strip-mined: receive a block's boundary values, compute the block,
-    // send its boundary values. Views are taken per block: balancing
-    // between blocks may move columns and the storage that holds them.
-    StringRef O = M.Pipeline->Index->getName();
-    // A skewed pipeline owns a range of I + Skew * O: its part of row O.
-    StringRef Row = M.Pipeline->Skew ? O : StringRef();
-    OS << "  for (long long dlbcc_lo = " << BlockVar
-       << ".outerBegin(), dlbcc_hi; dlbcc_lo < " << BlockVar
-       << ".outerEnd(); dlbcc_lo = dlbcc_hi) {\n"
-       << "  // dlbcc: the next block of '" << O
-       << "' (its size is chosen at run time), after the previous rank's "
-          "boundary values\n"
-       << "  dlbcc_hi = " << BlockVar << ".receive(dlbcc_lo);\n  {\n"
-       << declarations(M)
-       << inBody(M, privates(M),
-                 "  for (" +
-                        spell(M.Pipeline->Index->getType(), Ctx) + " " +
-                        O.str() + " = dlbcc_lo; " + O.str() + " < dlbcc_hi; ++" +
-                        O.str() + ")\n" + "  for (" + IndexType + " " +
-                        I.str() + " = " + BlockVar + ".begin(" + Row.str() +
-                        "); " + I.str() + " < " + BlockVar + ".end(" +
-                        Row.str() + "); ++" + I.str() + ")\n  " + body(M) +
-                        "\n")
-       << "  }\n"
-       << "  // dlbcc: the block's boundary values to the next rank, one "
-          "message\n"
-       << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
-  } else {
-    OS << declarations(M);
-    const std::string Inner = "  " + body(M) + "\n";
-    if (M.Ann->Schedule == ScheduleKind::Bitonic)
-      OS << inBody(M, privates(M), pairLoop(M));
-    else if (std::optional<Strips> S =
-                 stripParts(M, IndexType, I, Inner, "iterations"))
-      OS << inBody(M, privates(M), S->Strip, &*S);
-    else
-      OS << inBody(M, privates(M), hookedLoop(M, IndexType, I, Inner,
-                                              "iterations"));
-    unsigned Slot = 0;
-    for (const ReductionModel &Red : M.Reductions) {
-      QualType Type = Red.Var->getType().getNonReferenceType();
-      // An array's element type and extent are deduced.
-      std::string T =
-          Red.ArrayType.isNull() ? "<" + spell(Type, Ctx) + ">" : "";
-      OS << "  " << BlockVar << ".reduce" << T << "(" << Slot++ << ", "
-         << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
-    }
-  }
+  OS << (M.Pipeline ? pipelineBlocks(M) : blockLoop(M));
   if (!M.UsingDecls.empty())
     OS << "  }\n";
   OS << "}\n";
@@ -513,6 +479,65 @@ std::string Emitter::kernel(const LoopModel &M, unsigned Id) const {
   if (!Names.empty())
     OS << ", \"" << Names << "\"";
   OS << ");\n\n";
+  return Out;
+}
+
+std::string Emitter::pipelineBlocks(const LoopModel &M) const {
+  // Strip-mined: receive a block's boundary values, compute the block,
+  // send its boundary values. Views are taken per block: balancing
+  // between blocks may move columns and the storage that holds them.
+  StringRef O = M.Pipeline->Index->getName();
+  // A skewed pipeline owns a range of I + Skew * O: its part of row O.
+  StringRef Row = M.Pipeline->Skew ? O : StringRef();
+  StringRef I = M.Index->getName();
+  std::string IndexType = spell(M.Index->getType(), Ctx);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "  for (long long dlbcc_lo = " << BlockVar
+     << ".outerBegin(), dlbcc_hi; dlbcc_lo < " << BlockVar
+     << ".outerEnd(); dlbcc_lo = dlbcc_hi) {\n"
+     << "  // dlbcc: the next block of '" << O
+     << "' (its size is chosen at run time), after the previous rank's "
+        "boundary values\n"
+     << "  dlbcc_hi = " << BlockVar << ".receive(dlbcc_lo);\n  {\n"
+     << declarations(M)
+     << inBody(M, privates(M),
+               "  for (" + spell(M.Pipeline->Index->getType(), Ctx) + " " +
+                   O.str() + " = dlbcc_lo; " + O.str() + " < dlbcc_hi; ++" +
+                   O.str() + ")\n" + "  for (" + IndexType + " " + I.str() +
+                   " = " + BlockVar + ".begin(" + Row.str() + "); " + I.str() +
+                   " < " + BlockVar + ".end(" + Row.str() + "); ++" + I.str() +
+                   ")\n  " + body(M) + "\n")
+     << "  }\n"
+     << "  // dlbcc: the block's boundary values to the next rank, one "
+        "message\n"
+     << "  " << BlockVar << ".send(dlbcc_lo, dlbcc_hi);\n  }\n";
+  return Out;
+}
+
+std::string Emitter::blockLoop(const LoopModel &M) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  StringRef I = M.Index->getName();
+  std::string IndexType = spell(M.Index->getType(), Ctx);
+  OS << declarations(M);
+  const std::string Inner = "  " + body(M) + "\n";
+  if (M.Ann->Schedule == ScheduleKind::Bitonic)
+    OS << inBody(M, privates(M), pairLoop(M));
+  else if (std::optional<Strips> S =
+               stripParts(M, IndexType, I, Inner, "iterations"))
+    OS << inBody(M, privates(M), S->Strip, &*S);
+  else
+    OS << inBody(M, privates(M),
+                 hookedLoop(M, IndexType, I, Inner, "iterations"));
+  unsigned Slot = 0;
+  for (const ReductionModel &Red : M.Reductions) {
+    QualType Type = Red.Var->getType().getNonReferenceType();
+    // An array's element type and extent are deduced.
+    std::string T = Red.ArrayType.isNull() ? "<" + spell(Type, Ctx) + ">" : "";
+    OS << "  " << BlockVar << ".reduce" << T << "(" << Slot++ << ", "
+       << runtimeOp(Red.Op) << ", " << Red.Var->getName() << ");\n";
+  }
   return Out;
 }
 
