@@ -83,9 +83,16 @@ struct DependencyFlags {
   clang::DependencyOutputOptions Options;
 };
 
-} // namespace
+/// dlbcc's command line, sorted: its own arguments (for program_options),
+/// Clang's (preprocessor flags before "--" first, then all after it), and
+/// the dependency file's options, which dlbcc handles itself.
+struct SortedArgs {
+  std::vector<const char *> Own;
+  std::vector<std::string> ClangArgs;
+  DependencyFlags Deps;
+};
 
-int runDriver(int Argc, const char **Argv) {
+SortedArgs sortCommandLine(int Argc, const char **Argv) {
   // Everything after "--" goes to Clang.
   int Split = Argc;
   for (int I = 1; I < Argc; ++I)
@@ -97,28 +104,32 @@ int runDriver(int Argc, const char **Argv) {
   // command line (dlbcc prog.cpp -DN=2000 -o prog.dlb.cpp); they go to
   // Clang ahead of those after "--". So do the dependency file's options,
   // which dlbcc handles itself.
-  std::vector<const char *> Own = {Argv[0]};
-  std::vector<std::string> ClangArgs;
-  DependencyFlags Deps;
+  SortedArgs CL;
+  CL.Own = {Argv[0]};
   for (int I = 1; I < Split; ++I) {
     llvm::StringRef Arg(Argv[I]);
     std::string Value;
     if (Arg == "-MD" || Arg == "-MMD") {
-      Deps.Requested = true;
-      Deps.Options.IncludeSystemHeaders = Arg == "-MD";
+      CL.Deps.Requested = true;
+      CL.Deps.Options.IncludeSystemHeaders = Arg == "-MD";
     } else if (takeValue("-MF", Argv, I, Split, Value)) {
-      Deps.Options.OutputFile = Value;
+      CL.Deps.Options.OutputFile = Value;
     } else if (takeValue("-MT", Argv, I, Split, Value)) {
-      Deps.Options.Targets.push_back(Value);
+      CL.Deps.Options.Targets.push_back(Value);
     } else if (takePreprocessorFlag(Argv, I, Split, Value)) {
-      ClangArgs.push_back(Value);
+      CL.ClangArgs.push_back(Value);
     } else {
-      Own.push_back(Argv[I]);
+      CL.Own.push_back(Argv[I]);
     }
   }
-  ClangArgs.insert(ClangArgs.end(), Argv + std::min(Split + 1, Argc),
-                   Argv + Argc);
+  CL.ClangArgs.insert(CL.ClangArgs.end(), Argv + std::min(Split + 1, Argc),
+                      Argv + Argc);
+  return CL;
+}
 
+/// The options --help shows; -o and -p write to \p Output and \p BuildPath.
+po::options_description visibleOptions(std::string &Output,
+                                       std::string &BuildPath) {
   po::options_description Visible(
       "Usage: dlbcc INPUT.cpp [-DNAME[=VALUE] -UNAME -IDIR -std=...] "
       "-o OUTPUT.cpp\n"
@@ -136,7 +147,6 @@ int runDriver(int Argc, const char **Argv) {
       "(default: OUTPUT with extension .d) for target TARGET (default:\n"
       "OUTPUT), as Clang's -MD; -MMD leaves out system headers.\n\n"
       "Options");
-  std::string Output, BuildPath;
   Visible.add_options()
       ("help,h", "print this help")
       ("version", "print the version")
@@ -152,105 +162,75 @@ int runDriver(int Argc, const char **Argv) {
       ("dump-model", "stop after analysis; print the model of each loop")
       ("remarks", "report the work per iteration W(i) and the data per "
                   "iteration D of each loop as remarks");
-  po::options_description All;
-  std::vector<std::string> Inputs;
-  All.add(Visible).add_options()("input", po::value(&Inputs));
-  po::positional_options_description Positional;
-  Positional.add("input", -1);
-  po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(static_cast<int>(Own.size()),
-                                      Own.data())
-                  .options(All)
-                  .positional(Positional)
-                  .run(),
-              VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    return fail(std::string(E.what()) + " (see dlbcc --help)");
-  }
+  return Visible;
+}
 
-  if (VM.count("help")) {
-    std::cout << Visible << "\n";
-    return 0;
-  }
-  if (VM.count("version")) {
-    std::cout << "dlbcc " << DLBCC_VERSION << " (Clang "
-              << CLANG_VERSION_STRING << ")\nMPI library: "
-              << DLBCC_MPI_LIBRARY << "\n";
-    return 0;
-  }
+/// --cflags and --libs (with --sim: for SMPI): prints the flags of the
+/// runtime in the tree dlbcc runs from; the exit status.
+int printRuntimeFlags(const po::variables_map &VM, const char *Argv0) {
   const bool Sim = VM.count("sim") > 0;
   if (Sim && !VM.count("cflags") && !VM.count("libs"))
     return fail("--sim goes with --cflags or --libs");
   if (Sim && !DLB_SIMGRID)
     return fail("this dlbcc was built without SimGrid (configure with "
                 "-DDLB_SIMGRID=ON; Debian: libsimgrid-dev)");
-  if (VM.count("cflags") || VM.count("libs")) {
-    RuntimePaths P = runtimePaths(Argv[0]);
-    std::vector<std::string> Words;
-    if (*DLBCC_SANITIZE_FLAGS)
-      Words.push_back(DLBCC_SANITIZE_FLAGS);
-    // smpicxx compiles C++11 unless told otherwise; the headers are C++17
-    // (a later -std= of the user's wins).
-    if (VM.count("cflags") && Sim)
-      Words.push_back("-std=gnu++17");
-    if (VM.count("cflags"))
-      Words.push_back("-I" + P.Include);
-    if (VM.count("libs")) {
-      Words.push_back("-L" + P.Lib);
-      if (Sim) {
-        // Static: linked into the program, no run-time path.
-        Words.push_back("-ldlb-smpi");
-      } else {
-        Words.push_back("-Wl,-rpath," + P.Lib);
-        Words.push_back("-ldlb");
-      }
+  RuntimePaths P = runtimePaths(Argv0);
+  std::vector<std::string> Words;
+  if (*DLBCC_SANITIZE_FLAGS)
+    Words.push_back(DLBCC_SANITIZE_FLAGS);
+  // smpicxx compiles C++11 unless told otherwise; the headers are C++17
+  // (a later -std= of the user's wins).
+  if (VM.count("cflags") && Sim)
+    Words.push_back("-std=gnu++17");
+  if (VM.count("cflags"))
+    Words.push_back("-I" + P.Include);
+  if (VM.count("libs")) {
+    Words.push_back("-L" + P.Lib);
+    if (Sim) {
+      // Static: linked into the program, no run-time path.
+      Words.push_back("-ldlb-smpi");
+    } else {
+      Words.push_back("-Wl,-rpath," + P.Lib);
+      Words.push_back("-ldlb");
     }
-    for (size_t I = 0; I < Words.size(); ++I)
-      std::cout << (I ? " " : "") << Words[I];
-    std::cout << "\n";
-    return 0;
   }
-  if (Inputs.size() != 1)
-    return fail(Inputs.empty() ? "no input file (see dlbcc --help)"
-                               : "exactly one input file is supported");
-  if (!llvm::sys::fs::exists(Inputs[0]))
-    return fail("no such file: '" + Inputs[0] + "'");
+  for (size_t I = 0; I < Words.size(); ++I)
+    std::cout << (I ? " " : "") << Words[I];
+  std::cout << "\n";
+  return 0;
+}
 
-  // A C source outside a compilation database (which says how to read it).
-  const bool CSource = BuildPath.empty() && isCSource(Inputs[0]);
-  std::string Converted;
-  if (CSource && !cSourceAsCxx(Inputs[0], ClangArgs,
-                               DLBCC_CLANG_RESOURCE_DIR, Converted))
-    return 1;
-  std::unique_ptr<CompilationDatabase> DB;
+/// The compile flags: from BuildPath/compile_commands.json, or from the
+/// command line; null after reporting an error.
+std::unique_ptr<CompilationDatabase>
+compilationDatabase(const std::string &BuildPath, bool CSource,
+                    const std::vector<std::string> &ClangArgs) {
   if (!BuildPath.empty()) {
     std::string Error;
-    DB = CompilationDatabase::loadFromDirectory(BuildPath, Error);
+    std::unique_ptr<CompilationDatabase> DB =
+        CompilationDatabase::loadFromDirectory(BuildPath, Error);
     if (!DB)
-      return fail(Error);
-  } else {
-    // dlbcc emits C++: a C source is read as the C++ it becomes (as C,
-    // Clang rejected -std=c++17 with an error and went on), converted
-    // first where C converts implicitly and C++ does not (CSource.h); the
-    // user's -std= names C's standard, which that conversion read it by.
-    std::vector<std::string> Flags = {"-x", "c++", "-std=c++17"};
-    // A variable length array is C99, an extension of C++ compilers.
-    if (CSource)
-      Flags.push_back("-Wno-vla-cxx-extension");
-    for (const std::string &Arg : ClangArgs)
-      if (!CSource || llvm::StringRef(Arg).find("-std=") != 0)
-        Flags.push_back(Arg);
-    DB = std::make_unique<FixedCompilationDatabase>(".", Flags);
+      fail(Error);
+    return DB;
   }
+  // dlbcc emits C++: a C source is read as the C++ it becomes (as C,
+  // Clang rejected -std=c++17 with an error and went on), converted
+  // first where C converts implicitly and C++ does not (CSource.h); the
+  // user's -std= names C's standard, which that conversion read it by.
+  std::vector<std::string> Flags = {"-x", "c++", "-std=c++17"};
+  // A variable length array is C99, an extension of C++ compilers.
+  if (CSource)
+    Flags.push_back("-Wno-vla-cxx-extension");
+  for (const std::string &Arg : ClangArgs)
+    if (!CSource || llvm::StringRef(Arg).find("-std=") != 0)
+      Flags.push_back(Arg);
+  return std::make_unique<FixedCompilationDatabase>(".", Flags);
+}
 
-  PipelineOptions Opts;
-  if (VM.count("dump-annotations"))
-    Opts.StopAfter = Stage::Parse;
-  else if (VM.count("dump-model"))
-    Opts.StopAfter = Stage::Analyze;
-  Opts.Remarks = VM.count("remarks") > 0;
+/// -MD, -MMD, -MF and -MT as Clang takes them, into \p Opts; the exit
+/// status of an error, or 0.
+int dependencyOptions(DependencyFlags &Deps, const std::string &Output,
+                      PipelineOptions &Opts) {
   if (!Deps.Requested && (!Deps.Options.OutputFile.empty() ||
                           !Deps.Options.Targets.empty()))
     return fail("-MF and -MT need -MD or -MMD");
@@ -268,15 +248,22 @@ int runDriver(int Argc, const char **Argv) {
       Deps.Options.Targets.push_back(Output);
     Opts.Dependencies = Deps.Options;
   }
+  return 0;
+}
 
-  ClangTool Tool(*DB, {Inputs[0]});
+/// Runs the pipeline on \p Input and writes the result (with -o, to Output
+/// and the dependency file, only on success); the exit status.
+int runPipeline(CompilationDatabase &DB, const std::string &Input, bool CSource,
+                const std::string &Converted, const PipelineOptions &Opts,
+                const std::string &Output) {
+  ClangTool Tool(DB, {Input});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false);
   // The tool keeps the path and text as references: both outlive its run.
   llvm::SmallString<256> Absolute;
   if (CSource) {
-    Absolute = Inputs[0];
+    Absolute = Input;
     llvm::sys::fs::make_absolute(Absolute);
     Tool.mapVirtualFile(Absolute, Converted);
   }
@@ -297,6 +284,69 @@ int runDriver(int Argc, const char **Argv) {
   return Opts.Dependencies ? writeAtomically(Opts.Dependencies->OutputFile,
                                              Result.Dependencies)
                            : 0;
+}
+
+} // namespace
+
+int runDriver(int Argc, const char **Argv) {
+  SortedArgs CL = sortCommandLine(Argc, Argv);
+  std::string Output, BuildPath;
+  po::options_description Visible = visibleOptions(Output, BuildPath);
+  po::options_description All;
+  std::vector<std::string> Inputs;
+  All.add(Visible).add_options()("input", po::value(&Inputs));
+  po::positional_options_description Positional;
+  Positional.add("input", -1);
+  po::variables_map VM;
+  try {
+    po::store(
+        po::command_line_parser(static_cast<int>(CL.Own.size()), CL.Own.data())
+            .options(All)
+            .positional(Positional)
+            .run(),
+        VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    return fail(std::string(E.what()) + " (see dlbcc --help)");
+  }
+
+  if (VM.count("help")) {
+    std::cout << Visible << "\n";
+    return 0;
+  }
+  if (VM.count("version")) {
+    std::cout << "dlbcc " << DLBCC_VERSION << " (Clang " << CLANG_VERSION_STRING
+              << ")\nMPI library: " << DLBCC_MPI_LIBRARY << "\n";
+    return 0;
+  }
+  if (VM.count("sim") || VM.count("cflags") || VM.count("libs"))
+    return printRuntimeFlags(VM, Argv[0]);
+  if (Inputs.size() != 1)
+    return fail(Inputs.empty() ? "no input file (see dlbcc --help)"
+                               : "exactly one input file is supported");
+  if (!llvm::sys::fs::exists(Inputs[0]))
+    return fail("no such file: '" + Inputs[0] + "'");
+
+  // A C source outside a compilation database (which says how to read it).
+  const bool CSource = BuildPath.empty() && isCSource(Inputs[0]);
+  std::string Converted;
+  if (CSource && !cSourceAsCxx(Inputs[0], CL.ClangArgs,
+                               DLBCC_CLANG_RESOURCE_DIR, Converted))
+    return 1;
+  std::unique_ptr<CompilationDatabase> DB =
+      compilationDatabase(BuildPath, CSource, CL.ClangArgs);
+  if (!DB)
+    return 1;
+
+  PipelineOptions Opts;
+  if (VM.count("dump-annotations"))
+    Opts.StopAfter = Stage::Parse;
+  else if (VM.count("dump-model"))
+    Opts.StopAfter = Stage::Analyze;
+  Opts.Remarks = VM.count("remarks") > 0;
+  if (int Status = dependencyOptions(CL.Deps, Output, Opts))
+    return Status;
+  return runPipeline(*DB, Inputs[0], CSource, Converted, Opts, Output);
 }
 
 } // namespace dlbcc

@@ -368,6 +368,59 @@ Token makeToken(Preprocessor &PP, tok::TokenKind K, SourceLocation Loc,
   return T;
 }
 
+/// The tokens of the marker statement that stands for a pragma whose
+/// clause items are \p Items, their kinds \p Slots, every token at \p L
+/// (the directive); the cost lambda takes the loop index \p Index.
+std::vector<Token> markerTokens(Preprocessor &PP, SourceLocation L,
+                                const std::vector<MarkerSlot> &Slots,
+                                const std::vector<std::vector<Token>> &Items,
+                                StringRef Index) {
+  std::vector<Token> Marker;
+  auto Add = [&](tok::TokenKind K, StringRef Id = "") {
+    Marker.push_back(makeToken(PP, K, L, Id));
+  };
+  auto VoidCast = [&] {
+    Add(tok::l_paren);
+    Add(tok::kw_void, "void");
+    Add(tok::r_paren);
+  };
+  if (Items.empty()) {
+    VoidCast();
+    Add(tok::numeric_constant);
+    Marker.back().setLiteralData("0");
+    Marker.back().setLength(1);
+  }
+  for (size_t I = 0; I < Items.size(); ++I) {
+    if (I)
+      Add(tok::comma);
+    VoidCast();
+    bool IsCost = Slots[I].Kind == MarkerSlot::Cost;
+    if (IsCost) {
+      Add(tok::l_square);
+      Add(tok::amp);
+      Add(tok::r_square);
+      Add(tok::l_paren);
+      if (!Index.empty()) {
+        Add(tok::kw_long, "long");
+        Add(tok::kw_long, "long");
+        Add(tok::identifier, Index);
+      }
+      Add(tok::r_paren);
+      Add(tok::l_brace);
+      Add(tok::kw_return, "return");
+    }
+    Add(tok::l_paren);
+    Marker.insert(Marker.end(), Items[I].begin(), Items[I].end());
+    Add(tok::r_paren);
+    if (IsCost) {
+      Add(tok::semi);
+      Add(tok::r_brace);
+    }
+  }
+  Add(tok::semi);
+  return Marker;
+}
+
 } // namespace
 
 DlbPragmaHandler::DlbPragmaHandler(AnnotationSet &Set)
@@ -412,50 +465,8 @@ void DlbPragmaHandler::HandlePragma(Preprocessor &PP,
   // The marker: (void)(item), ... ; with cost as the body of a lambda that
   // takes the loop index. Its first token carries the directive's location.
   std::string Index = followingLoopIndex(PP, EndOfLine);
-  SourceLocation L = A.DirectiveLoc;
-  std::vector<Token> Marker;
-  auto Add = [&](tok::TokenKind K, StringRef Id = "") {
-    Marker.push_back(makeToken(PP, K, L, Id));
-  };
-  auto VoidCast = [&] {
-    Add(tok::l_paren);
-    Add(tok::kw_void, "void");
-    Add(tok::r_paren);
-  };
-  if (Items.empty()) {
-    VoidCast();
-    Add(tok::numeric_constant);
-    Marker.back().setLiteralData("0");
-    Marker.back().setLength(1);
-  }
-  for (size_t I = 0; I < Items.size(); ++I) {
-    if (I)
-      Add(tok::comma);
-    VoidCast();
-    bool IsCost = Slots[I].Kind == MarkerSlot::Cost;
-    if (IsCost) {
-      Add(tok::l_square);
-      Add(tok::amp);
-      Add(tok::r_square);
-      Add(tok::l_paren);
-      if (!Index.empty()) {
-        Add(tok::kw_long, "long");
-        Add(tok::kw_long, "long");
-        Add(tok::identifier, Index);
-      }
-      Add(tok::r_paren);
-      Add(tok::l_brace);
-      Add(tok::kw_return, "return");
-    }
-    Add(tok::l_paren);
-    Marker.insert(Marker.end(), Items[I].begin(), Items[I].end());
-    Add(tok::r_paren);
-    if (IsCost) {
-      Add(tok::semi);
-      Add(tok::r_brace);
-    }
-  }
-  Add(tok::semi);
+  std::vector<Token> Marker =
+      markerTokens(PP, A.DirectiveLoc, Slots, Items, Index);
   // Keep the lambda parameter's location on the pragma too.
   auto Tokens = std::make_unique<Token[]>(Marker.size());
   std::copy(Marker.begin(), Marker.end(), Tokens.get());

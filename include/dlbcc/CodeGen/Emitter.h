@@ -20,6 +20,9 @@
 //   * main renamed, and a new main that starts the runtime on every rank;
 //   * C99 array parameters as C++ takes them (ArrayParameters.h).
 //
+// Emitter.cpp runs these in order; the kernels are Kernel.cpp's, the call
+// sites CallSite.cpp's, main MainRewrite.cpp's.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_CODEGEN_EMITTER_H
 #define DLBCC_CODEGEN_EMITTER_H
@@ -79,6 +82,12 @@ private:
   /// The kernel's re-declarations of the loop's variables (not those of
   /// restrictArray).
   std::string declarations(const LoopModel &M) const;
+  /// The declaration of whole array \p A (slot \p Slot) as the kernel sees
+  /// it: a reference to the array, a pointer, a vector, a row table.
+  std::string wholeView(const ArrayModel &A, unsigned Slot) const;
+  /// The reduction variables' private copies, starting at the identity of
+  /// their operator.
+  std::string reductionDeclarations(const LoopModel &M) const;
   /// The declarations of the scalars private to each iteration.
   std::string privates(const LoopModel &M) const;
   /// The declaration of array reduction \p Red's name as its private array
@@ -127,6 +136,12 @@ private:
   std::string bound(const clang::Expr *Lower, const clang::Expr *Upper,
                     bool Inclusive) const;
   std::string kernel(const LoopModel &M, unsigned Id) const;
+  /// A pipelined loop's kernel body: per block of the enclosing loop,
+  /// receive, the views, compute the block, send.
+  std::string pipelineBlocks(const LoopModel &M) const;
+  /// A doall loop's kernel body: the views, the loop over the block's
+  /// iterations or pairs with its hooks, the reductions handed back.
+  std::string blockLoop(const LoopModel &M) const;
   /// The array type of C array \p A, or the pointee of pointer to array
   /// \p A, as the kernel spells it.
   std::string spelledType(const ArrayModel &A) const;
@@ -134,6 +149,25 @@ private:
   /// (BakedMacros) have them when the emitted file is compiled.
   std::string translationChecks(const LoopModel &M) const;
   std::string callSite(const LoopModel &M, unsigned Id) const;
+  /// The call site's settings of the LoopRun: a pipeline, bounds, schedule,
+  /// hooks, pairs, stride, W and D, strategy.
+  std::string runSettings(const LoopModel &M) const;
+  /// W (and the count beside a cost() clause) and D, for the cost model.
+  std::string workAndData(const LoopModel &M) const;
+  /// The live-in scalars handed to the LoopRun.
+  std::string scalarArguments(const LoopModel &M) const;
+  /// Array \p A handed to the LoopRun: distributed (with its dimension and
+  /// access) or whole, with the extents its type does not give.
+  std::string arrayArgument(const ArrayModel &A) const;
+  /// The rows of the arrays that the LoopRun treats apart: fixed rows,
+  /// windows, arrays kept on the ranks, the rows of whole arrays read.
+  std::string arrayRows(const LoopModel &M) const;
+  std::string reductionArguments(const LoopModel &M) const;
+  /// The assignment of the value the loop leaves to an index declared
+  /// before it.
+  std::string finalIndex(const clang::VarDecl *Index, const clang::Expr *Lower,
+                         const clang::Expr *Upper, bool Inclusive,
+                         bool Descending, long long Stride) const;
   bool emitMain(bool HasLoops);
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
   clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;

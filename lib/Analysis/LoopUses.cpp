@@ -1,0 +1,398 @@
+//===- LoopUses.cpp - How a loop body uses each variable ------------------===//
+//
+// The classification of every use of every variable in the loop body:
+// read, write, read-write or escape (classifyUse), and what it makes of
+// the variable: a live-in scalar, an array access (with its subscripts),
+// or an update of a reduction variable (ReductionRules judge its form).
+//
+//===----------------------------------------------------------------------===//
+#include "LoopAnalyzer.h"
+
+#include "dlbcc/Analysis/ExprQueries.h"
+#include "dlbcc/Support/Text.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+namespace {
+
+bool isStdVector(QualType T, QualType &Elem) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "vector" || !Spec->isInStdNamespace())
+    return false;
+  Elem = Spec->getTemplateArgs()[0].getAsType();
+  return true;
+}
+
+} // namespace
+
+std::optional<ArrayTypeInfo> arrayTypeInfo(QualType T, ASTContext &Ctx) {
+  T = T.getNonReferenceType();
+  ArrayTypeInfo I;
+  // Each array level of E adds a dimension (3-D and more: T[R][Q][P]).
+  auto Levels = [&](QualType E) {
+    while (const auto *Inner = Ctx.getAsArrayType(E)) {
+      ++I.Dims;
+      I.Supported &= isa<ConstantArrayType>(Inner);
+      E = Inner->getElementType();
+    }
+    I.Elem = E;
+  };
+  if (const auto *AT = Ctx.getAsArrayType(T)) {
+    // A variable-length array is seen as the pointer to its rows it decays
+    // to, its rows counted by sizeof (variableRows); its rows must have
+    // constant extents.
+    if (isa<VariableArrayType>(AT))
+      I.Form = Ctx.getAsArrayType(AT->getElementType())
+                   ? ArrayForm::PointerToArray
+                   : ArrayForm::Pointer;
+    else
+      I.Supported = isa<ConstantArrayType>(AT);
+    Levels(AT->getElementType());
+  } else if (const auto *PT = T->getAs<PointerType>()) {
+    QualType P = PT->getPointeeType();
+    if (Ctx.getAsArrayType(P)) {
+      I.Form = ArrayForm::PointerToArray;
+      Levels(P);
+    } else if (const auto *PP = P->getAs<PointerType>()) {
+      I.Form = ArrayForm::PointerToPointer;
+      I.Dims = 2;
+      I.Elem = PP->getPointeeType();
+    } else {
+      I.Form = ArrayForm::Pointer;
+      I.Elem = P;
+    }
+  } else if (isStdVector(T, I.Elem)) {
+    I.Form = ArrayForm::Vector;
+    // A matrix as C++ code often holds one: a vector of rows.
+    if (QualType Inner; isStdVector(I.Elem, Inner)) {
+      I.Form = ArrayForm::VectorOfVectors;
+      I.Dims = 2;
+      I.Elem = Inner;
+    }
+  } else {
+    return std::nullopt;
+  }
+  I.Supported &= I.Elem->isArithmeticType() && !I.Elem->isArrayType();
+  return I;
+}
+
+namespace {
+
+bool isTransferableScalar(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  return T->isArithmeticType() || T->isEnumeralType();
+}
+
+/// Does the implicit conversion \p C only add qualifiers to an lvalue, as
+/// when a variable binds to a `const T &` parameter?
+bool addsQualifiersOnly(const ImplicitCastExpr *C) {
+  QualType To = C->getType().getCanonicalType();
+  QualType From = C->getSubExpr()->getType().getCanonicalType();
+  return C->getCastKind() == CK_NoOp && C->isGLValue() &&
+         To.getUnqualifiedType() == From.getUnqualifiedType() &&
+         To.isAtLeastAsQualifiedAs(From);
+}
+
+/// Does every object of \p R hold copies of arithmetic values only
+/// (std::pair<int, double>, std::complex<double>, ...)? Its constructors then
+/// only read their arguments, even through a forwarding reference.
+bool holdsArithmeticCopies(const CXXRecordDecl *R) {
+  const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(R);
+  if (!S || !isValueClassOfStd(S))
+    return false;
+  return llvm::all_of(S->getTemplateArgs().asArray(),
+                      [](const TemplateArgument &Arg) {
+                        if (Arg.getKind() != TemplateArgument::Type)
+                          return true;
+                        QualType T = Arg.getAsType().getCanonicalType();
+                        return T->isArithmeticType() || T->isEnumeralType();
+                      });
+}
+
+/// Does binding an lvalue to parameter \p I of \p F, a function called or a
+/// constructor, only read the lvalue?
+bool bindsForReading(const FunctionDecl *F, unsigned I) {
+  if (I >= F->getNumParams())
+    return false;
+  QualType T = F->getParamDecl(I)->getType();
+  if (T->isReferenceType() && T.getNonReferenceType().isConstQualified())
+    return true;
+  const auto *C = dyn_cast<CXXConstructorDecl>(F);
+  return C && holdsArithmeticCopies(C->getParent());
+}
+
+} // namespace
+
+Use classifyUse(const Expr *E, ParentMap &PM) {
+  const Stmt *P = consumer(E, PM);
+  if (!P)
+    return Use::Read;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      return Use::Read;
+    // Made const to bind to a `const T &`: used the way the const lvalue is.
+    return addsQualifiersOnly(C) ? classifyUse(C, PM) : Use::Escape;
+  }
+  // An lvalue operand of `c ? x : y` is used the way the conditional is
+  // (the condition itself is always converted to an rvalue first).
+  if (const auto *C = dyn_cast<ConditionalOperator>(P))
+    return classifyUse(C, PM);
+  if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+    if (B->isAssignmentOp() && B->getLHS() == E)
+      return B->isCompoundAssignmentOp() ? Use::ReadWrite : Use::Write;
+    return Use::Escape;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+    if (U->isIncrementDecrementOp())
+      return Use::ReadWrite;
+    return Use::Escape;
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(P))
+    return Use::Read;
+  // An argument: read if its parameter only reads it.
+  const FunctionDecl *F = nullptr;
+  ArrayRef<const Expr *> Args;
+  // The object of a member operator (`z *= x`) is an argument without a
+  // parameter.
+  unsigned Object = 0;
+  if (const auto *Call = dyn_cast<CallExpr>(P)) {
+    F = Call->getDirectCallee();
+    Args = ArrayRef(Call->getArgs(), Call->getNumArgs());
+    if (isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(F))
+      Object = 1;
+  } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
+    F = Construct->getConstructor();
+    Args = ArrayRef(Construct->getArgs(), Construct->getNumArgs());
+  }
+  for (unsigned I = Object; F && I < Args.size(); ++I)
+    if (Args[I] == E)
+      return bindsForReading(F, I - Object) ? Use::Read : Use::Escape;
+  return Use::Escape;
+}
+
+const ConstantArrayType *LoopAnalyzer::reductionArray(const VarDecl *V) const {
+  QualType Declared = V->getType().getNonReferenceType();
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    Declared = P->getOriginalType().getNonReferenceType();
+  const ConstantArrayType *T = Ctx.getAsConstantArrayType(Declared);
+  return T && T->getElementType()->isArithmeticType() &&
+                 !T->getElementType().isConstQualified()
+             ? T
+             : nullptr;
+}
+
+bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
+  if (classMember(E->getDecl())) {
+    reportMember(E->getLocation(), E->getDecl());
+    return true;
+  }
+  if (const auto *C = dyn_cast<EnumConstantDecl>(E->getDecl())) {
+    checkLocalType(Ctx.getTypeDeclType(cast<EnumDecl>(C->getDeclContext())),
+                   E->getLocation());
+    return true;
+  }
+  const auto *V = dyn_cast<VarDecl>(E->getDecl());
+  if (!V)
+    return true;
+  if (V == Index || V == OuterForm.Index) {
+    if (classifyUse(E, PM) != Use::Read &&
+        rejectOnce(Diag::LoopIndexWritten, V))
+      report(DE, E->getLocation(), Diag::LoopIndexWritten) << V->getName();
+    return true;
+  }
+  if (isLocal(V)) {
+    if (InnerIndices.count(V) && classifyUse(E, PM) != Use::Read) {
+      // Its own loop's start and step change it as the header says.
+      const ForStmt *Owner = InnerIndices[V];
+      auto In = [&](const Stmt *Part) {
+        return Part &&
+               Part->getSourceRange().fullyContains(E->getSourceRange());
+      };
+      if (!In(Owner->getInc()) && !In(Owner->getInit()))
+        ModifiedInnerIndices.insert(V);
+    }
+    return true;
+  }
+  if (E->hasQualifier()) {
+    if (rejectOnce(Diag::LoopQualifiedName, V))
+      report(DE, E->getBeginLoc(), Diag::LoopQualifiedName) << printed(E, Ctx);
+    return true;
+  }
+  // A reduction over a one-dimensional array of numbers (OpenMP 4.5).
+  if (const ConstantArrayType *R = reductionArray(V);
+      R && handleReductionUse(E, V, R))
+    return true;
+  if (std::optional<ArrayTypeInfo> TI = arrayTypeInfo(V->getType(), Ctx))
+    handleArrayUse(E, V, *TI);
+  else
+    handleScalarUse(E, V);
+  return true;
+}
+
+bool LoopAnalyzer::handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
+                                      const ConstantArrayType *Array) {
+  for (const ReductionSpec &R : A.Reductions) {
+    if (R.Var.Decl != V)
+      continue;
+    UsedReductions.insert(V);
+    WrittenVars.insert(V);
+    // An array is updated element by element: V[e] (V decays first).
+    const Expr *Occurrence = D;
+    if (Array) {
+      const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(
+          PM.getParent(PM.getParent(D)));
+      Occurrence = S && S->getBase()->IgnoreParenImpCasts() == D
+                       ? Rules.element(S, V)
+                       : nullptr;
+    }
+    const Expr *Update =
+        Occurrence ? Rules.update(Occurrence, V, R.Op) : nullptr;
+    QualType T = Array ? Array->getElementType()
+                       : V->getType().getNonReferenceType();
+    if (Update && ReductionRules::truncates(Update, T)) {
+      if (TruncatingReductions.insert(Update).second) {
+        report(DE, Update->getBeginLoc(), Diag::ReductionTruncates)
+            << V->getName();
+        Failed = true;
+      }
+    } else if (!Update && rejectOnce(Diag::ReductionBadUse, V)) {
+      report(DE, D->getLocation(), Diag::ReductionBadUse)
+          << V->getName() << ReductionRules::form(R.Op, Array != nullptr);
+    }
+    return true;
+  }
+  return false;
+}
+
+void LoopAnalyzer::handleScalarUse(const DeclRefExpr *D, const VarDecl *V) {
+  QualType T = V->getType().getNonReferenceType();
+  if (!isTransferableScalar(T)) {
+    if (rejectOnce(Diag::ScalarUnsupportedType, V))
+      report(DE, D->getLocation(), Diag::ScalarUnsupportedType)
+          << V->getName() << T;
+    return;
+  }
+  if (handleReductionUse(D, V, nullptr))
+    return;
+  switch (classifyUse(D, PM)) {
+  case Use::Read:
+    ScalarReads.insert(V);
+    return;
+  case Use::Write:
+  case Use::ReadWrite:
+    WrittenVars.insert(V);
+    // checkBounds reports a write of a variable of the bounds.
+    if (!inBounds(V) && rejectOnce(Diag::ScalarWritten, V))
+      report(DE, D->getLocation(), Diag::ScalarWritten) << V->getName();
+    return;
+  case Use::Escape:
+    if (rejectOnce(Diag::ScalarAddressTaken, V))
+      report(DE, D->getLocation(), Diag::ScalarAddressTaken) << V->getName();
+    return;
+  }
+}
+
+ArrayModel &LoopAnalyzer::arrayModel(const DeclRefExpr *D, const VarDecl *V,
+                                     const ArrayTypeInfo &TI) {
+  ArrayModel &AM = Arrays[V];
+  if (AM.Var)
+    return AM;
+  AM.Var = V;
+  AM.Type = V->getType().getNonReferenceType();
+  if (Ctx.getAsVariableArrayType(AM.Type))
+    AM.Type = Ctx.getArrayDecayedType(AM.Type);
+  AM.Form = TI.Form;
+  AM.Dims = TI.Dims;
+  AM.ElemType = TI.Elem;
+  if (!TI.Supported) {
+    report(DE, D->getLocation(), Diag::ArrayUnsupportedType)
+        << V->getName() << V->getType();
+    Failed = true;
+  }
+  return AM;
+}
+
+const Expr *LoopAnalyzer::climbSubscripts(const DeclRefExpr *D, unsigned Dims,
+                                          ArrayAccess &Acc) const {
+  const Expr *Cur = D;
+  while (const Stmt *P = PM.getParent(Cur)) {
+    if (isa<ParenExpr>(P)) {
+      Cur = cast<Expr>(P);
+      continue;
+    }
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+      bool Step = C->getCastKind() == CK_ArrayToPointerDecay ||
+                  C->getCastKind() == CK_NoOp ||
+                  (C->getCastKind() == CK_LValueToRValue &&
+                   Acc.SubscriptExprs.size() < Dims);
+      if (!Step)
+        break;
+      Cur = C;
+      continue;
+    }
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(P);
+        S && S->getBase() == Cur) {
+      Acc.SubscriptExprs.push_back(S->getIdx());
+      Cur = S;
+      continue;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+        Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Cur) {
+      Acc.SubscriptExprs.push_back(Op->getArg(1));
+      Cur = Op;
+      continue;
+    }
+    break;
+  }
+  return Cur;
+}
+
+void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
+                                  const ArrayTypeInfo &TI) {
+  ArrayModel &AM = arrayModel(D, V, TI);
+  ArrayAccess Acc;
+  const Expr *Cur = climbSubscripts(D, TI.Dims, Acc);
+  size_t K = Acc.SubscriptExprs.size();
+  if (K == 0) {
+    const auto *M = dyn_cast_or_null<MemberExpr>(PM.getParent(Cur));
+    bool IsSize = M && TI.Form == ArrayForm::Vector &&
+                  M->getMemberDecl()->getName() == "size" &&
+                  isa_and_nonnull<CXXMemberCallExpr>(PM.getParent(M));
+    const Diag Kind = TI.Form == ArrayForm::Vector ? Diag::ArrayVectorMember
+                                                   : Diag::ArrayUnsupportedUse;
+    AM.SizeUsed |= IsSize;
+    if (!IsSize && rejectOnce(Kind, V))
+      report(DE, D->getLocation(), Kind) << V->getName();
+    return;
+  }
+  if (K < TI.Dims) {
+    if (rejectOnce(Diag::ArrayPartialSubscript, V))
+      report(DE, D->getLocation(), Diag::ArrayPartialSubscript)
+          << V->getName() << TI.Dims;
+    return;
+  }
+  Use U = classifyUse(Cur, PM);
+  if (U == Use::Escape) {
+    if (rejectOnce(Diag::ArrayUnsupportedUse, V))
+      report(DE, D->getLocation(), Diag::ArrayUnsupportedUse) << V->getName();
+    return;
+  }
+  Acc.Expr = Cur;
+  Acc.Read = U != Use::Write;
+  Acc.Write = U != Use::Read;
+  for (const Expr *S : Acc.SubscriptExprs)
+    Acc.Subs.push_back(affineForm(S, Ctx));
+  AM.Written |= Acc.Write;
+  if (Acc.Write)
+    WrittenVars.insert(V);
+  AM.Accesses.push_back(std::move(Acc));
+}
+
+} // namespace dlbcc

@@ -1,0 +1,34 @@
+//===- Spelling.cpp - Names and spellings of emitted code -----------------===//
+#include "Spelling.h"
+
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+const char *runtimeOp(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum:
+    return "dlb::ReduceOp::Sum";
+  case ReductionOp::Prod:
+    return "dlb::ReduceOp::Prod";
+  case ReductionOp::Min:
+    return "dlb::ReduceOp::Min";
+  case ReductionOp::Max:
+    return "dlb::ReduceOp::Max";
+  }
+  return "";
+}
+
+std::string spell(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy P = Ctx.getPrintingPolicy();
+  P.SuppressTagKeyword = true;
+  P.FullyQualifiedName = true;
+  return T.getCanonicalType().getAsString(P);
+}
+
+std::string kernelName(unsigned Id) { return "dlbcc_kernel_" + std::to_string(Id); }
+std::string descName(unsigned Id) { return "dlbcc_loop_" + std::to_string(Id); }
+
+} // namespace dlbcc
