@@ -4,6 +4,7 @@
 #include "core/Context.h"
 #include "execution/Profit.h"
 #include "protocols/Execution.h"
+#include "protocols/PipelineRun.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "core/Registry.h"
@@ -129,11 +130,13 @@ bool betweenExecutions(const LoopDesc &Desc, const ExecParams &P,
              PeriodControl(P.Control, P.FixedPeriod).target();
 }
 
-std::unique_ptr<PieceRunner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
-                                        const ExecParams &Params,
-                                        const WorkCurve &Curve,
-                                        std::vector<ArrayView> &Views,
-                                        std::unique_ptr<ChunkRule> Rule) {
+std::unique_ptr<Runner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
+                                   const ExecParams &Params,
+                                   const WorkCurve &Curve,
+                                   std::vector<ArrayView> &Views,
+                                   std::unique_ptr<ChunkRule> Rule) {
+  if (Params.Pipelined)
+    return std::make_unique<PipelineRunner>(Spec, Kernel, Params, Curve, Views);
   if (isSelfScheduled(Params.Strat))
     return std::make_unique<SelfScheduler>(Spec, Kernel, Params, Curve, Views,
                                            std::move(Rule));

@@ -11,7 +11,7 @@
 
 #include "execution/ExecParams.h"
 #include "core/Options.h"
-#include "protocols/PieceRunner.h"
+#include "protocols/Runner.h"
 #include "model/Pipeline.h"
 #include "protocols/SelfScheduling.h"
 #include "model/Work.h"
@@ -87,13 +87,14 @@ bool pipelineAlone(const LoopDesc &Desc, const Options &O);
 bool betweenExecutions(const LoopDesc &Desc, const ExecParams &P,
                        Schedule Sched, int Ranks);
 
-/// The protocol that runs a rank's share of a (not pipelined) execution:
-/// self-scheduling (Rule: rank 0's chunk rule) or the balancing strategies.
-std::unique_ptr<PieceRunner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
-                                        const ExecParams &Params,
-                                        const WorkCurve &Curve,
-                                        std::vector<ArrayView> &Views,
-                                        std::unique_ptr<ChunkRule> Rule);
+/// The protocol that runs a rank's share of an execution: a stage of a
+/// pipeline, self-scheduling (Rule: rank 0's chunk rule), the balancing
+/// strategies, or none while it runs.
+std::unique_ptr<Runner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
+                                   const ExecParams &Params,
+                                   const WorkCurve &Curve,
+                                   std::vector<ArrayView> &Views,
+                                   std::unique_ptr<ChunkRule> Rule);
 
 /// Whether the ranks end an execution together: then no rank computes
 /// while the results travel, and their wait is the protocol's (watched).

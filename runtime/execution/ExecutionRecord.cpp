@@ -4,6 +4,7 @@
 #include "core/Context.h"
 #include "core/Registry.h"
 #include "observe/Trace.h"
+#include "transport/Transport.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,19 @@ void addCounters(WorkCounters &Into, const WorkCounters &From) {
   Into.CpuSeconds += From.CpuSeconds;
   Into.RunDelaySeconds += From.RunDelaySeconds;
   Into.LoadSeconds += From.LoadSeconds;
+}
+
+RankWork runCounted(Runner &R, bool Shared) {
+  // Under SMPI the host's clocks would count the simulation's threads.
+  const bool Native = Shared && !transport::simulated();
+  const double Cpu = Native ? threadSeconds() : 0;
+  const double Delay = Native ? runDelaySeconds() : 0;
+  R.run();
+  RankWork W = R.result();
+  W.Counters.CpuSeconds =
+      Native ? threadSeconds() - Cpu : W.Counters.ComputeSeconds;
+  W.Counters.RunDelaySeconds = Native ? runDelaySeconds() - Delay : 0;
+  return W;
 }
 
 void verify(const char *Name, long long Lb, long long Ub, long long Rows,
@@ -38,10 +52,9 @@ void verify(const char *Name, long long Lb, long long Ub, long long Rows,
           ", or some ran twice: its results would be wrong");
 }
 
-void record(LoopStats &S, const ExecParams &Params,
-            const std::vector<Selection> &Selections,
-            const PipelineReport *Pipe, const std::vector<RankWork> &Work,
-            double Elapsed) {
+void record(LoopStats &S, const ExecParams &Params, const RunReport &Run,
+            const std::vector<RankWork> &Work, double Elapsed) {
+  const std::optional<PipelineReport> &Pipe = Run.Pipeline;
   S.Strategy = Params.Between     ? strategyName(Params.Asked)
                : Params.Committed ? "auto"
                                   : strategyName(Params.Strat);
@@ -67,7 +80,7 @@ void record(LoopStats &S, const ExecParams &Params,
     }
     P.Seconds += Span;
   }
-  for (const Selection &Sel : Selections) {
+  for (const Selection &Sel : Run.Selections) {
     if (S.Selections.size() >= LoopStats::MaxSelections)
       break;
     SelectionStats Out;

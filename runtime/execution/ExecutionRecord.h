@@ -12,31 +12,18 @@
 #include "core/Context.h"
 #include "execution/ExecParams.h"
 #include "residency/Pieces.h"
-#include "protocols/PipelineRun.h"
+#include "protocols/Runner.h"
 #include "observe/Stats.h"
-#include "transport/Transport.h"
 
 #include <vector>
 
 namespace dlb {
 
-/// Runs Runner's share of an execution (a PieceRunner or a pipeline's
-/// stage); its result, with the rank's CPU seconds and run delay over it
-/// where Shared (an execution of more than one rank: they weigh the ranks'
-/// rates and judge it, two system calls each, which trisolv's 8000
-/// executions of microseconds on one rank paid 32000 times).
-template <class Runner> RankWork runCounted(Runner &R, bool Shared = true) {
-  // Under SMPI the host's clocks would count the simulation's threads.
-  const bool Native = Shared && !transport::simulated();
-  const double Cpu = Native ? threadSeconds() : 0;
-  const double Delay = Native ? runDelaySeconds() : 0;
-  R.run();
-  RankWork W = R.result();
-  W.Counters.CpuSeconds =
-      Native ? threadSeconds() - Cpu : W.Counters.ComputeSeconds;
-  W.Counters.RunDelaySeconds = Native ? runDelaySeconds() - Delay : 0;
-  return W;
-}
+/// Runs R's share of an execution; its result, with the rank's CPU seconds
+/// and run delay over it where Shared (an execution of more than one rank:
+/// they weigh the ranks' rates and judge it, two system calls each, which
+/// trisolv's 8000 executions of microseconds on one rank paid 32000 times).
+RankWork runCounted(Runner &R, bool Shared = true);
 
 void addCounters(WorkCounters &Into, const WorkCounters &From);
 
@@ -45,11 +32,10 @@ void addCounters(WorkCounters &Into, const WorkCounters &From);
 void verify(const char *Name, long long Lb, long long Ub, long long Rows,
             const std::vector<RankWork> &Work);
 
-/// Pipe: rank 0's report of a pipelined execution, or null.
-void record(LoopStats &S, const ExecParams &Params,
-            const std::vector<Selection> &Selections,
-            const PipelineReport *Pipe, const std::vector<RankWork> &Work,
-            double Elapsed);
+/// Run: what rank 0's runner reported (none when rank 0 ran the loop
+/// alone).
+void record(LoopStats &S, const ExecParams &Params, const RunReport &Run,
+            const std::vector<RankWork> &Work, double Elapsed);
 
 /// The hook after the distributed loop (LoopHistory): rank 0 takes in what
 /// the execution measured; with --dlb-trace, one row per rank.

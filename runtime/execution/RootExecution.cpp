@@ -423,41 +423,34 @@ void RootExecution::runShare() {
     // One rank's parameters are already those of an execution alone.
     Work[0] = runOneBlock(Spec, L.Desc.kernel(),
                           Size == 1 ? Params : aloneParams(), Views, Space);
-  } else if (L.Pipelined) {
-    Pipe.emplace(Spec, L.Desc.kernel(), Params, Curve, Views, Parts[0].front(),
-                 Piece());
-    Work[0] = runCounted(*Pipe, Ranks > 1);
   } else if (!Alone) {
-    Exec = makeRunner(Spec, L.Desc.kernel(), Params, Curve, Views,
-                      std::move(Rule));
+    Run = makeRunner(Spec, L.Desc.kernel(), Params, Curve, Views,
+                     std::move(Rule));
     for (const Range &B : Parts[0]) {
       Piece P;
       P.Iters = B;
-      Exec->add(std::move(P));
+      Run->add(std::move(P));
     }
-    Work[0] = runCounted(*Exec, Ranks > 1);
+    Work[0] = runCounted(*Run, Ranks > 1);
   }
 }
 
 void RootExecution::collect() {
   // Rank 0 waits for the workers to finish: idle time, like any other.
   if (Watch &&
-      !endTogether(Exec ? Exec->strategy() : Params.Strat, L.Pipelined))
+      !endTogether(Run ? Run->strategy() : Params.Strat, L.Pipelined))
     Watch->disarm();
   const double Collect = Ranks > 1 ? now() : 0;
   std::vector<std::vector<Range>> Executed(Ranks);
-  if (Exec)
-    for (const Piece &P : Exec->executed())
-      Executed[0].push_back(P.Iters);
-  if (Pipe)
-    for (const Piece &P : Pipe->executed())
+  if (Run)
+    for (const Piece &P : Run->executed())
       Executed[0].push_back(P.Iters);
   for (int W = 1; W < Ranks; ++W) {
     if (!takesPart(W))
       continue;
     Work[W] = receiveResult(W, Spec, Executed[W]);
-    if (Exec)
-      Exec->drainProfiles(W, Work[W].Counters.ProfilesToRoot);
+    if (Run)
+      Run->resultArrived(W, Work[W]);
   }
   if (Ranks > 1)
     Work[0].Counters.WaitSeconds += now() - Collect;
@@ -489,22 +482,19 @@ void RootExecution::collect() {
 }
 
 void RootExecution::finish() {
-  if (Pipe) {
-    const PipelineReport &R = Pipe->report();
-    if (R.Shift.measured())
-      C.Shift = R.Shift;
-    if (R.ElementSeconds > 0)
-      C.ElementSeconds[&L.Desc] = R.ElementSeconds;
+  const RunReport Report = Run ? Run->report() : RunReport();
+  if (Report.Pipeline) {
+    if (Report.Pipeline->Shift.measured())
+      C.Shift = Report.Pipeline->Shift;
+    if (Report.Pipeline->ElementSeconds > 0)
+      C.ElementSeconds[&L.Desc] = Report.Pipeline->ElementSeconds;
   }
-  if (Exec && (Params.Auto || Params.Committed) &&
-      Exec->strategy() != Strategy::Auto)
-    C.AutoChoices[&L.Desc] = Exec->strategy();
+  if ((Params.Auto || Params.Committed) && Report.Ended != Strategy::Auto)
+    C.AutoChoices[&L.Desc] = Report.Ended;
   const std::vector<ArrayArg> &Arrays = L.Arrays;
   const double Elapsed = now() - Start;
   if (Distribute) {
-    record(*Stats, Params,
-           Exec ? Exec->selections() : std::vector<Selection>(),
-           Pipe ? &Pipe->report() : nullptr, Work, Elapsed);
+    record(*Stats, Params, Report, Work, Elapsed);
     LoopStats &S = *Stats;
     S.KeptStarts += std::any_of(Arrays.begin(), Arrays.end(),
                                 [](const ArrayArg &A) { return A.Kept; });
@@ -518,7 +508,7 @@ void RootExecution::finish() {
     // The rates of the ranks come from distributed executions.
     if (!Alone && !PipelineAlone)
       afterExecution(L.Desc, Params, Work, Elapsed);
-    if (Exec && Ranks > 1)
+    if (Run && !L.Pipelined && Ranks > 1)
       judgeDistributed(Elapsed);
   }
   // An execution that hands out arrays for the ranks to keep pays for that

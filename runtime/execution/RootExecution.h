@@ -102,8 +102,8 @@ private:
   /// Bytes of whole arrays sent to the workers.
   long long WholeSent = 0;
   std::vector<RankWork> Work;
-  std::unique_ptr<PieceRunner> Exec;
-  std::optional<PipelineRunner> Pipe;
+  /// Rank 0's runner, unless it runs the loop alone.
+  std::unique_ptr<Runner> Run;
 };
 
 } // namespace dlb

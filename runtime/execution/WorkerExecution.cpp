@@ -23,33 +23,23 @@ namespace dlb {
 
 namespace {
 
-/// Runs a worker's pieces under the execution's protocol (a pipeline's
-/// stage, or a PieceRunner), keeps the rows the ranks keep, and sends rank
-/// 0 the result.
+/// Runs a worker's pieces under the execution's protocol, keeps the rows
+/// the ranks keep, and sends rank 0 the result.
 void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
                     const ExecParams &Params, const WorkCurve &Curve,
-                    std::vector<ArrayView> &Views,
-                    const std::vector<Range> &Blocks,
-                    std::vector<Piece> Pieces, WatchScope &Watch) {
-  if (Params.Pipelined) {
-    PipelineRunner Pipe(Spec, Kernel, Params, Curve, Views, Blocks.front(),
-                        std::move(Pieces.front()));
-    const RankWork Result = runCounted(Pipe);
-    keepExecutedRows(Spec,
-                     Params.Skew ? Params.skewed().space()
-                                 : Spec.Pairs.space(),
-                     Pipe.executed());
-    sendResult(Result, Pipe.executed(), Spec, Watch, /*Together=*/false);
-    return;
-  }
-  std::unique_ptr<PieceRunner> Exec =
+                    std::vector<ArrayView> &Views, std::vector<Piece> Pieces,
+                    WatchScope &Watch) {
+  std::unique_ptr<Runner> Run =
       makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
   for (Piece &P : Pieces)
-    Exec->add(std::move(P));
-  const RankWork Result = runCounted(*Exec);
-  keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
-  sendResult(Result, Exec->executed(), Spec, Watch,
-             endTogether(Exec->strategy(), /*Pipelined=*/false));
+    Run->add(std::move(P));
+  const RankWork Result = runCounted(*Run);
+  // A skewed pipeline distributes j + Skew * i (runtime/model/Pipeline.h).
+  keepExecutedRows(Spec,
+                   Params.Skew ? Params.skewed().space() : Spec.Pairs.space(),
+                   Run->executed());
+  sendResult(Result, Run->executed(), Spec, Watch,
+             endTogether(Run->strategy(), Params.Pipelined));
 }
 
 } // namespace
@@ -112,8 +102,7 @@ void serveRun(const Command &Cmd) {
   std::vector<Piece> Pieces = receiveBlockSlabs(Blocks, Spec);
   if (FromKept)
     exchangeKeptRows(Spec, Parts, Owners, Pieces);
-  runWorkerShare(Spec, Kernel, Params, Curve, Views, Blocks,
-                 std::move(Pieces), Watch);
+  runWorkerShare(Spec, Kernel, Params, Curve, Views, std::move(Pieces), Watch);
 }
 
 } // namespace dlb

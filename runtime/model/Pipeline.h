@@ -41,6 +41,20 @@ struct PipelineShape {
   double BytesPerRow = 0;
 };
 
+/// What rank 0 reports of one pipelined execution (Stats).
+struct PipelineReport {
+  long long BlockSize = 0; ///< the last block size rank 0 chose
+  long long Blocks = 0;    ///< blocks of the strip-mined loop
+  ShiftCost Shift;
+  /// The smallest measured time of one iteration (one element) on rank 0,
+  /// dedicated: t_sequential / (m n); 0 when none was measured.
+  double ElementSeconds = 0;
+  /// The model at the block size used: eq. (9) and eq. (6).
+  double PredictedSeconds = 0;
+  double EfficiencyBound = 0;
+  double ModelBlocks = 0; ///< M of eq. (10)
+};
+
 /// eq. (10): the number of blocks M that minimizes eq. (9),
 ///   M = sqrt((t_seq (1 - 1/P) + t_incr m (P - 2)) / t_fixed),
 /// with t_incr m counted in bytes; clamped to [1, m].

@@ -361,14 +361,20 @@ void Executor::pullProfiles() {
   }
 }
 
+RunReport Executor::report() const {
+  RunReport R = PieceRunner::report();
+  R.Selections = Selections;
+  return R;
+}
+
 bool Executor::arrivedProfile() {
   pullProfiles();
   return std::any_of(Inbox.begin(), Inbox.end(),
                      [](const std::deque<ProfileMsg> &Q) { return !Q.empty(); });
 }
 
-void Executor::drainProfiles(int From, long long Sent) {
-  while (ProfilesFrom[From] < Sent) {
+void Executor::resultArrived(int From, const RankWork &W) {
+  while (ProfilesFrom[From] < W.Counters.ProfilesToRoot) {
     receive(From, ProfileTag, "a stale PROFILE");
     ++ProfilesFrom[From];
   }

@@ -61,10 +61,12 @@ public:
   /// also serves the other groups until every group has.
   void run() override;
 
-  const std::vector<Selection> &selections() const override {
-    return Selections;
-  }
-  void drainProfiles(int From, long long Sent) override;
+  /// Rank 0: receives (and drops) the PROFILEs worker From sent to rank 0
+  /// (W.Counters.ProfilesToRoot) that are still unreceived, stale ones
+  /// sent just before a switch, so that none is left for a later
+  /// execution.
+  void resultArrived(int From, const RankWork &W) override;
+  RunReport report() const override;
 
 private:
   /// A synchronization whose PROFILEs are still arriving: Epoch, the one

@@ -35,12 +35,11 @@ PieceRunner::PieceRunner(const LoopSpec &Spec, KernelFn Kernel,
     Countdown = std::numeric_limits<long long>::max();
 }
 
-const std::vector<Selection> &PieceRunner::selections() const {
-  static const std::vector<Selection> None;
-  return None;
+RunReport PieceRunner::report() const {
+  RunReport R;
+  R.Ended = strategy();
+  return R;
 }
-
-void PieceRunner::drainProfiles(int, long long) {}
 
 void PieceRunner::pollThunk(Block &B) {
   PieceRunner &R = *static_cast<PieceRunner *>(B.Owner);

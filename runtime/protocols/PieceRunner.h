@@ -16,6 +16,7 @@
 #include "residency/Pieces.h"
 #include "model/Load.h"
 #include "model/Work.h"
+#include "protocols/Runner.h"
 
 #include <deque>
 #include <vector>
@@ -25,7 +26,8 @@ namespace dlb {
 /// How much computing the hook lets pass between two polls.
 inline constexpr double PollSeconds = 1e-3;
 
-class PieceRunner {
+/// The runner of the protocols that run pieces (every one but pipelines).
+class PieceRunner : public Runner {
 public:
   /// Views holds the whole arrays' views (and, on rank 0, the distributed
   /// arrays' views on the user's memory); the runner points the distributed
@@ -34,22 +36,13 @@ public:
               const WorkCurve &Curve, std::vector<ArrayView> &Views);
   PieceRunner(const PieceRunner &) = delete;
   PieceRunner &operator=(const PieceRunner &) = delete;
-  virtual ~PieceRunner() = default;
 
-  void add(Piece P) { Work.push_back(std::move(P)); }
-  /// Runs this rank's share of the execution under the protocol.
-  virtual void run() = 0;
-  const RankWork &result() const { return Result; }
-  /// What this rank executed, for the final gather.
-  const std::vector<Piece> &executed() const { return Executed; }
+  void add(Piece P) override { Work.push_back(std::move(P)); }
+  const RankWork &result() const override { return Result; }
+  const std::vector<Piece> &executed() const override { return Executed; }
   /// The strategy the execution ended with (auto: the last chosen).
-  Strategy strategy() const { return Params.Strat; }
-  /// Under auto, the evaluations of the cost model.
-  virtual const std::vector<Selection> &selections() const;
-  /// Rank 0, after worker From reported that it sent Sent PROFILEs to rank
-  /// 0: receives (and drops) those still unreceived, stale ones sent just
-  /// before a switch, so that none is left for a later execution.
-  virtual void drainProfiles(int From, long long Sent);
+  Strategy strategy() const override { return Params.Strat; }
+  RunReport report() const override;
 
 protected:
   /// The hook's slow path, every B.Countdown hooks of the kernel.

@@ -80,12 +80,10 @@ void countIndices(WorkCounters &W, const Range &Cols, long long Rows) {
 PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
                                const ExecParams &Params,
                                const WorkCurve &Curve,
-                               std::vector<ArrayView> &Views, Range Cols,
-                               Piece Initial)
+                               std::vector<ArrayView> &Views)
     : Spec(Spec), Kernel(Kernel), Params(Params), Curve(Curve), Views(Views),
       Tables(Spec.Arrays.size()), Rank(context().Rank),
-      UserMemory(context().Rank == 0), Cols(Cols), Current(std::move(Initial)),
-      Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
+      UserMemory(context().Rank == 0), Load(context().Opts.Load, context().Rank), Result(Spec.Reductions),
       Period(Params.Control, Params.FixedPeriod) {
   for (std::size_t K = 0; K < Spec.Arrays.size(); ++K) {
     const ArrayArg &A = Spec.Arrays[K];
@@ -104,6 +102,17 @@ PipelineRunner::PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
   Chosen = Params.ForcedBlock;
   Report.Shift = Params.Shift;
   Report.ElementSeconds = Params.ElementSeconds;
+}
+
+void PipelineRunner::add(Piece Initial) {
+  Cols = Initial.Iters;
+  Current = std::move(Initial);
+}
+
+RunReport PipelineRunner::report() const {
+  RunReport R;
+  R.Pipeline = Report;
+  return R;
 }
 
 const ArrayArg &PipelineRunner::layout(std::size_t K) const {

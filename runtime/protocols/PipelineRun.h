@@ -16,6 +16,7 @@
 
 #include "transport/Comm.h"
 #include "protocols/Execution.h"
+#include "protocols/Runner.h"
 #include "model/Load.h"
 #include "model/Pipeline.h"
 #include "model/Work.h"
@@ -25,36 +26,22 @@
 
 namespace dlb {
 
-/// What rank 0 reports of one pipelined execution (Stats).
-struct PipelineReport {
-  long long BlockSize = 0; ///< the last block size rank 0 chose
-  long long Blocks = 0;    ///< blocks of the strip-mined loop
-  ShiftCost Shift;
-  /// The smallest measured time of one iteration (one element) on rank 0,
-  /// dedicated: t_sequential / (m n); 0 when none was measured.
-  double ElementSeconds = 0;
-  /// The model at the block size used: eq. (9) and eq. (6).
-  double PredictedSeconds = 0;
-  double EfficiencyBound = 0;
-  double ModelBlocks = 0; ///< M of eq. (10)
-};
-
-class PipelineRunner {
+class PipelineRunner final : public Runner {
 public:
-  /// Cols: the rank's initial range of the distributed loop; Initial: its
-  /// slabs (workers; rank 0 works in the user's arrays). Curve: W of an
-  /// element (i, j) over the distributed loop, what a simulated host is
-  /// charged per block.
+  /// Curve: W of an element (i, j) over the distributed loop, what a
+  /// simulated host is charged per block.
   PipelineRunner(const LoopSpec &Spec, KernelFn Kernel,
                  const ExecParams &Params, const WorkCurve &Curve,
-                 std::vector<ArrayView> &Views, Range Cols, Piece Initial);
-
-  void run();
-
-  const RankWork &result() const { return Result; }
+                 std::vector<ArrayView> &Views);
+  /// The rank's initial range of the distributed loop, with its slabs
+  /// (workers; rank 0 works in the user's arrays): one piece only.
+  void add(Piece Initial) override;
+  void run() override;
+  const RankWork &result() const override { return Result; }
   /// The final range and its slabs, for the result sent to rank 0.
-  const std::vector<Piece> &executed() const { return Executed; }
-  const PipelineReport &report() const { return Report; }
+  const std::vector<Piece> &executed() const override { return Executed; }
+  Strategy strategy() const override { return Params.Strat; }
+  RunReport report() const override;
 
 private:
   static long long receiveThunk(Block &B, long long Lo);
