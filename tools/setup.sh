@@ -9,7 +9,7 @@
 #                         time), then, in a build with AddressSanitizer and
 #                         UBSan, the compiler, unit and runtime tests and a
 #                         sample of the end-to-end tests, and the fuzzer
-#                         (60 s). Each stage prints its duration.
+#                         (45 s). Each stage prints its duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -115,7 +115,7 @@ sanitized_build() {
 fuzz() {
   local corpus
   corpus=$(mktemp -d)
-  build-sanitize/bin/dlbcc-fuzz -max_total_time=60 -timeout=25 \
+  build-sanitize/bin/dlbcc-fuzz -max_total_time=45 -timeout=25 \
     -rss_limit_mb=4096 -print_final_stats=1 -dict=tools/dlbcc-fuzz/dlbcc.dict \
     -artifact_prefix=build-sanitize/fuzz- "$corpus" test/dlbcc examples
   rm -rf "$corpus"
@@ -132,8 +132,8 @@ stage "test suite (lit + unit tests)" suite build
 stage "randomized stress test of the runtime (ctest -L stress)" \
   ctest --test-dir build -L stress -V
 stage "differential test: random programs against the sequential build" \
-  tools/dlb-difftest/dlb-difftest --ci --budget 180 --out build/difftest
+  tools/dlb-difftest/dlb-difftest --ci --budget 120 --out build/difftest
 stage "sanitized build (Clang, AddressSanitizer + UBSan)" sanitized_build
 stage "sanitized suite: compiler, unit, runtime and sampled e2e tests" \
   suite build-sanitize dlbcc unit runtime "${sanitized_e2e[@]}"
-stage "fuzzing dlbcc for 60 s (seeds: the lit tests' inputs and examples)" fuzz
+stage "fuzzing dlbcc for 45 s (seeds: the lit tests' inputs and examples)" fuzz
