@@ -19,9 +19,13 @@
 #ifndef DLB_LOOP_H
 #define DLB_LOOP_H
 
+#include "dlb/Access.h"
 #include "dlb/Hook.h"
+#include "dlb/Reduction.h"
 #include "dlb/Strategy.h"
 #include "dlb/Views.h"
+#include "dlb/detail/BlockState.h"
+#include "dlb/detail/CallArgs.h"
 
 #include <cmath>
 #include <cstddef>
@@ -37,44 +41,8 @@
 
 namespace dlb {
 
-enum class ReduceOp : unsigned char { Sum, Prod, Min, Max };
-
 /// Initial assignment of iterations to ranks.
 enum class Schedule : unsigned char { Block, Cyclic };
-
-/// The neutral element of \p Op for T, used to initialize private copies.
-template <class ValueT> ValueT identity(ReduceOp Op) {
-  switch (Op) {
-  case ReduceOp::Sum:
-    return ValueT(0);
-  case ReduceOp::Prod:
-    return ValueT(1);
-  case ReduceOp::Min:
-    return std::numeric_limits<ValueT>::has_infinity
-               ? std::numeric_limits<ValueT>::infinity()
-               : std::numeric_limits<ValueT>::max();
-  case ReduceOp::Max:
-    return std::numeric_limits<ValueT>::has_infinity
-               ? -std::numeric_limits<ValueT>::infinity()
-               : std::numeric_limits<ValueT>::lowest();
-  }
-  return ValueT(0);
-}
-
-template <class ValueT>
-ValueT combine(ReduceOp Op, const ValueT &Lhs, const ValueT &Rhs) {
-  switch (Op) {
-  case ReduceOp::Sum:
-    return Lhs + Rhs;
-  case ReduceOp::Prod:
-    return Lhs * Rhs;
-  case ReduceOp::Min:
-    return Rhs < Lhs ? Rhs : Lhs;
-  case ReduceOp::Max:
-    return Lhs < Rhs ? Rhs : Lhs;
-  }
-  return Lhs;
-}
 
 /// The number of iterations of `for (x = A; x < B; x += Step)`, as the
 /// work expressions that dlbcc emits count inner loops (Step > 0).
@@ -92,27 +60,6 @@ inline double mid(double Lower, double Upper, double Step = 1) {
   const double Trips = trips(Lower, Upper, Step);
   return Trips > 0 ? Lower + Step * (Trips - 1) / 2 : Lower;
 }
-
-namespace detail {
-/// The sums of I and of I * I over 0 <= I < X (for X < 0, minus those over
-/// X <= I < 0), modulo 2^64: F(X + 1) - F(X) is X (resp. X * X) for every
-/// integer X, so sums over [Lo, Hi) are F(Hi) - F(Lo). Each product is
-/// divided exactly before it is taken modulo 2^64.
-inline unsigned long long indexSum(long long Bound) {
-  long long Factor0 = Bound, Factor1 = Bound - 1;
-  (Factor0 % 2 == 0 ? Factor0 : Factor1) /= 2;
-  return static_cast<unsigned long long>(Factor0) *
-         static_cast<unsigned long long>(Factor1);
-}
-inline unsigned long long indexSquares(long long Bound) {
-  long long Factor0 = Bound - 1, Factor1 = Bound, Factor2 = 2 * Bound - 1;
-  (Factor0 % 2 == 0 ? Factor0 : Factor1) /= 2;
-  (Factor0 % 3 == 0 ? Factor0 : Factor1 % 3 == 0 ? Factor1 : Factor2) /= 3;
-  return static_cast<unsigned long long>(Factor0) *
-         static_cast<unsigned long long>(Factor1) *
-         static_cast<unsigned long long>(Factor2);
-}
-} // namespace detail
 
 class Block;
 using KernelFn = void (*)(Block &);
@@ -138,132 +85,6 @@ private:
   KernelFn Kernel;
   const char *ArrayNames;
   unsigned ArrayCount;
-};
-
-/// How a loop touches a distributed array along its distributed dimension:
-/// iteration I reads elements I+HaloLo .. I+HaloHi, and writes only element I.
-/// The most rows of one array that a loop reads at a fixed index
-/// (LoopRun::pin).
-inline constexpr unsigned MaxPinnedRows = 4;
-
-struct Access {
-  bool Written = false;
-  long long HaloLo = 0;
-  long long HaloHi = 0;
-  /// Elements [WindowLo, WindowHi) that any iteration may read besides its
-  /// halo, outside those the loop writes (LoopRun::window); none when
-  /// WindowLo >= WindowHi.
-  long long WindowLo = 0;
-  long long WindowHi = 0;
-};
-
-/// The rows [Lo, Hi] of a whole array's first dimension that one read may
-/// touch over the whole loop; when Runs is false, the read never runs
-/// (LoopRun::wholeSpan).
-struct Span {
-  bool Runs = false;
-  long long Lo = 0;
-  long long Hi = -1;
-};
-
-/// One array argument of a loop, as the pseudo-master describes it.
-struct ArrayArg {
-  enum RoleKind : unsigned char { Distributed, Whole };
-  /// Contiguous: Data holds Extent[0] x Extent[1] elements row-major.
-  /// RowTable: Rows[r] holds row r (Extent[1] elements) - a T** with shape.
-  /// Vector: a std::vector<T> (1-D, contiguous; Object points at it).
-  enum StoreKind : unsigned char { Contiguous, RowTable, Vector };
-
-  RoleKind Role = Whole;
-  StoreKind Store = Contiguous;
-  unsigned char Dims = 1;    ///< 1 or 2
-  unsigned char DistDim = 0; ///< 0: rows (or elements), 1: columns
-  Access Acc;
-  std::size_t ElemSize = 1;
-  long long Extent[2] = {0, 1};
-  char *Data = nullptr;
-  char *const *Rows = nullptr;
-  void *Object = nullptr;
-  /// The array's identity across executions (its address on rank 0: a
-  /// std::vector of rows, the vector's; 0 until the runtime sets it), and
-  /// whether the ranks keep it after this execution (LoopRun::keep) and
-  /// start this one from what they kept (runtime/residency/Residency.h).
-  std::uint64_t Id = 0;
-  bool Keep = false;
-  bool Kept = false;
-  /// Rows of the distributed dimension read at a fixed index, outside the
-  /// rows the loop writes (LoopRun::pin): every rank gets a copy.
-  long long Pins[MaxPinnedRows] = {};
-  unsigned char PinCount = 0;
-  /// A skewed pipeline (LoopRun::pipeline, Skew s; columns distributed):
-  /// element (r, c) lies at c + s * r along the distributed dimension, whose
-  /// extent is then Extent[1] + s * (Extent[0] - 1). The ranks' buffers
-  /// store that dimension as it is (Skew 0).
-  long long Skew = 0;
-  /// A whole array whose reads dlbcc bounded (LoopRun::wholeSpan): the
-  /// workers need only the rows [SentBegin, SentEnd) of its distributed
-  /// dimension (runtime/residency/Layout.h, sentRows).
-  bool Trimmed = false;
-  long long SentBegin = 0;
-  long long SentEnd = 0;
-};
-
-/// A reduction variable on the pseudo-master.
-/// A scalar (Count 1) or an array of Count elements (OpenMP 4.5 array
-/// reductions: each element is reduced on its own).
-struct ReductionArg {
-  void *Var = nullptr;
-  std::size_t Size = 0;
-  std::size_t Count = 1;
-  ReduceOp Op = ReduceOp::Sum;
-  /// Acc[k] = combine(Op, Acc[k], Value[k]) for k < Count, for the
-  /// variable's element type.
-  void (*Combine)(void *Acc, const void *Value, std::size_t Count,
-                  ReduceOp Op) = nullptr;
-};
-
-namespace detail {
-template <class ValueT>
-void combineBytes(void *Acc, const void *Value, std::size_t Count,
-                  ReduceOp Op) {
-  for (std::size_t Item = 0; Item < Count; ++Item) {
-    char *Into = static_cast<char *>(Acc) + Item * sizeof(ValueT);
-    ValueT Current, Next;
-    std::memcpy(&Current, Into, sizeof(ValueT));
-    std::memcpy(&Next, static_cast<const char *>(Value) + Item * sizeof(ValueT),
-                sizeof(ValueT));
-    Current = combine(Op, Current, Next);
-    std::memcpy(Into, &Current, sizeof(ValueT));
-  }
-}
-} // namespace detail
-
-/// What a kernel sees of array K while it runs one block.
-struct ArrayView {
-  char *Base = nullptr; ///< first stored element (row) / whole contiguous data
-  char *const *Rows = nullptr; ///< Dist2D row table / whole T** rows
-  long long RowOffset = 0;     ///< Dist1D: offset of Base; Dist2D: first row
-  long long ColOffset = 0;     ///< Dist2D: first stored column
-  /// Strided2D: elements from one stored row to the next (0: the rows are
-  /// not evenly spaced, a row table).
-  long long Stride = 0;
-  long long Size = 0;          ///< global extent (Dist1D), elements (whole)
-  void *Object = nullptr;      ///< whole std::vector
-  std::shared_ptr<void> Holder; ///< owns a vector rebuilt on a worker
-  /// The rank's copies of the pinned rows (ArrayArg::Pins), in order.
-  const char *Pinned[MaxPinnedRows] = {};
-};
-
-/// A rank's private partial result of one reduction.
-struct ReductionSlot {
-  alignas(16) unsigned char Bytes[16];
-  bool Has = false;
-  /// An array reduction's partial, element by element (Bytes unused).
-  std::vector<unsigned char> Elements;
-  const void *data() const {
-    return Elements.empty() ? static_cast<const void *>(Bytes)
-                            : Elements.data();
-  }
 };
 
 /// The kernel's window on one block of iterations. Built by the runtime.
