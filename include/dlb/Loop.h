@@ -26,6 +26,7 @@
 #include "dlb/Views.h"
 #include "dlb/detail/BlockState.h"
 #include "dlb/detail/CallArgs.h"
+#include "dlb/detail/LoopRunState.h"
 
 #include <cmath>
 #include <cstddef>
@@ -40,9 +41,6 @@
 #include <vector>
 
 namespace dlb {
-
-/// Initial assignment of iterations to ranks.
-enum class Schedule : unsigned char { Block, Cyclic };
 
 /// The number of iterations of `for (x = A; x < B; x += Step)`, as the
 /// work expressions that dlbcc emits count inner loops (Step > 0).
@@ -88,7 +86,7 @@ private:
 };
 
 /// The kernel's window on one block of iterations. Built by the runtime.
-class Block {
+class Block : private detail::BlockState {
 public:
   long long begin() const { return Begin; }
   long long end() const { return End; }
@@ -267,54 +265,15 @@ public:
       Poll(*this);
   }
 
-  /// Adds the current run [RunStart, Next) to the checksums, in closed form;
-  /// the runtime calls it before it reads them.
-  void foldRun() {
-    IndexSum += detail::indexSum(Next) - detail::indexSum(RunStart);
-    IndexSquares += detail::indexSquares(Next) - detail::indexSquares(RunStart);
-    RunStart = Next;
-  }
-
-  long long Begin = 0;
-  long long End = 0;
-  /// Iterations per strip of a strip-mined loop (1 otherwise).
-  long long Strip = 1;
-  long long Stride = 1;
-  long long Anchor = 0;
-  const char *Scalars = nullptr;
-  const std::size_t *ScalarOffsets = nullptr;
-  ArrayView *Arrays = nullptr;
-  /// A bitonic loop: the distributed arrays' mirror views, and [Lb, Ub).
-  ArrayView *Mirrors = nullptr;
-  long long PairLb = 0;
-  long long PairUb = 0;
-  ReductionSlot *Reductions = nullptr;
-  /// Bookkeeping of hook(): the next iteration and the start of the run
-  /// that ends there, checksums of the executed indices before that run
-  /// (modulo 2^64), and the hooks left until the next poll.
-  long long Next = 0;
-  long long RunStart = 0;
-  unsigned long long IndexSum = 0;
-  unsigned long long IndexSquares = 0;
-  long long Countdown = 0;
-  PollFn Poll = nullptr;
-  /// The runtime's state behind Poll, Receive and Send.
-  void *Owner = nullptr;
-  long long OuterBegin = 0;
-  long long OuterEnd = 0;
-  /// A skewed pipeline: the skew and the distributed loop's bounds.
-  long long Skew = 0;
-  long long InnerLb = 0;
-  long long InnerUb = 0;
-  long long (*Receive)(Block &, long long) = nullptr;
-  void (*Send)(Block &, long long, long long) = nullptr;
-
 private:
-  void restartRun(long long Index) {
-    foldRun();
-    RunStart = Index;
-  }
+  friend detail::BlockState &detail::state(Block &);
+  friend const detail::BlockState &detail::state(const Block &);
 };
+
+namespace detail {
+inline BlockState &state(Block &TheBlock) { return TheBlock; }
+inline const BlockState &state(const Block &TheBlock) { return TheBlock; }
+} // namespace detail
 
 /// Opened by dlbcc around a region (a time loop) whose loops keep arrays on
 /// the ranks (LoopRun::keep): when it ends, however the region is left,
@@ -336,11 +295,11 @@ public:
 void fetchRows(const void *Array, long long Lo, long long Hi);
 
 /// One execution of a loop, set up by the pseudo-master's call site.
-class LoopRun {
+class LoopRun : private detail::LoopRunState {
 public:
   /// The arrays' descriptions are reserved at once: a loop of microseconds
   /// runs thousands of times.
-  explicit LoopRun(LoopDesc &Desc) : Desc(Desc) {
+  explicit LoopRun(LoopDesc &Desc) : LoopRunState(Desc) {
     Arrays.reserve(Desc.arrayCount());
   }
   LoopRun(const LoopRun &) = delete;
@@ -579,8 +538,8 @@ public:
   void run();
 
 private:
-  /// The factor that brings the cost() clause's W to the counted one.
-  double countedScale() const;
+  friend detail::LoopRunState &detail::state(LoopRun &);
+
   template <class ValueT>
   static ArrayArg contiguous(ArrayArg::RoleKind Role, ValueT *Data,
                              long long Rows, long long Cols, unsigned Dims,
@@ -640,47 +599,11 @@ private:
                    Fits ? RowLength : 1, 2, 0, Acc));
   }
 
-  /// Rank 0's side of run(), phase by phase (runtime/execution/RootExecution.h).
-  friend class RootExecution;
-
-  LoopDesc &Desc;
-  long long Lb = 0;
-  long long Ub = 0;
-  Schedule Sched = Schedule::Block;
-  HookLevel Hooks = HookLevel::Body;
-  bool Bitonic = false;
-  bool Pipelined = false;
-  long long OuterLb = 0;
-  long long OuterUb = 0;
-  long long MaxBlock = 0;
-  long long Skew = 0;
-  long long Stride = 1;
-  long long Anchor = 0;
-  double WorkConstant = 1;
-  std::function<double(long long)> WorkFn;
-  double CountedConstant = 0; ///< 0: no counted W (no cost() clause)
-  std::function<double(long long)> CountedFn;
-  double DataBytes = -1;
-  Strategy Strat = Strategy::Auto;
-  std::vector<char> Scalars;
-  std::vector<std::size_t> ScalarOffsets;
-  std::vector<ArrayArg> Arrays;
-  std::vector<ReductionArg> Reductions;
-  /// The first linearized array whose row length does not divide its size:
-  /// its slot, size and row length (reported when the loop runs).
-  struct RowLengthError {
-    long long Slot = -1, Size = 0, RowLength = 0;
-    explicit operator bool() const { return Slot >= 0; }
-  } BadRowLength;
-  /// The row tables of the std::vectors of rows, and the first such array
-  /// with a row not as long as its first: its slot, that row and its length
-  /// (reported when the loop runs).
-  std::vector<std::vector<char *>> VectorRows;
-  struct RaggedRowsError {
-    long long Slot = -1, Row = 0, Length = 0, First = 0;
-    explicit operator bool() const { return Slot >= 0; }
-  } Ragged;
 };
+
+namespace detail {
+inline LoopRunState &state(LoopRun &Run) { return Run; }
+} // namespace detail
 
 } // namespace dlb
 

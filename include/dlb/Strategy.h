@@ -10,6 +10,9 @@
 
 namespace dlb {
 
+/// Initial assignment of iterations to ranks.
+enum class Schedule : unsigned char { Block, Cyclic };
+
 /// The strategies of dlb/Strategies.def.
 enum class Strategy {
 #define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description) Id,

@@ -18,7 +18,7 @@ namespace dlb {
 /// The factor that brings a cost() clause's W (only its ratios between
 /// iterations mean something) to dlbcc's count from the body in basic
 /// operations, over the whole loop: 1 without a count.
-double LoopRun::countedScale() const {
+double detail::LoopRunState::countedScale() const {
   if (!CountedFn && CountedConstant <= 0)
     return 1;
   const Range All{Lb, Ub};

@@ -88,7 +88,7 @@ void skewArrays(const LoopDesc &Desc, std::vector<ArrayArg> &Arrays,
 
 } // namespace
 
-RootExecution::RootExecution(LoopRun &L)
+RootExecution::RootExecution(detail::LoopRunState &L)
     : L(L), C(context()), Distribute(C.Running && C.Rank == 0 && !C.InKernel),
       Size(Distribute ? C.Size : 1), Start(now()),
       Stats(Distribute ? &C.Stats.loop(L.Desc.name(), C.Size) : nullptr),

@@ -28,7 +28,7 @@ namespace dlb {
 /// 0's own share, the results, and what the execution leaves for the next.
 class RootExecution {
 public:
-  explicit RootExecution(LoopRun &L);
+  explicit RootExecution(detail::LoopRunState &L);
   void run();
 
 private:
@@ -54,7 +54,7 @@ private:
   /// cost, and whether the loop is faster alone.
   void judgeDistributed(double Elapsed);
 
-  LoopRun &L;
+  detail::LoopRunState &L;
   Context &C;
   /// A loop reached from inside a kernel, or before start-up, runs here
   /// alone.

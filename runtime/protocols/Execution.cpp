@@ -90,13 +90,14 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
 }
 
 void Executor::poll(Block &B) {
+  detail::BlockState &State = detail::state(B);
   // The polls are spaced in wall time, the emulated load's sleep included,
   // so that a slowed-down rank still answers its group promptly.
   const Stretch S = hookStretch(B);
   const long long Iters = S.Iters.size();
   trackSpeed(Curve.of(S.Iters), S.Seconds);
-  HooksSinceSync += Iters > 0 ? (Iters - 1) / B.Strip + 1 : 0;
-  B.Strip = stripSize();
+  HooksSinceSync += Iters > 0 ? (Iters - 1) / State.Strip + 1 : 0;
+  State.Strip = stripSize();
   if (NextHook == 0 && PerIteration > 0)
     planNextHook();
   if (Balancing && !Terminated) {
@@ -123,9 +124,9 @@ void Executor::poll(Block &B) {
     LastPoll = now();
   }
   // The next poll after PollSeconds of computing, or at nexthook.
-  B.Countdown = pollCountdown(PollSeconds, B.Strip);
+  State.Countdown = pollCountdown(PollSeconds, State.Strip);
   if (Balancing && NextHook > HooksSinceSync)
-    B.Countdown = std::min(B.Countdown, NextHook - HooksSinceSync);
+    State.Countdown = std::min(State.Countdown, NextHook - HooksSinceSync);
 }
 
 bool Executor::periodDue() const {

@@ -42,8 +42,9 @@ RunReport PieceRunner::report() const {
 }
 
 void PieceRunner::pollThunk(Block &B) {
-  PieceRunner &R = *static_cast<PieceRunner *>(B.Owner);
-  transport::computed(R.Curve.of({R.PollNext, B.Next}));
+  detail::BlockState &State = detail::state(B);
+  PieceRunner &R = *static_cast<PieceRunner *>(State.Owner);
+  transport::computed(R.Curve.of({R.PollNext, State.Next}));
   R.poll(B);
 }
 
@@ -64,7 +65,8 @@ double PieceRunner::account() {
 }
 
 PieceRunner::Stretch PieceRunner::hookStretch(const Block &B) {
-  const Range Iters{PollNext, B.Next};
+  const detail::BlockState &State = detail::state(B);
+  const Range Iters{PollNext, State.Next};
   const double Compute = now() - LastPoll;
   const double Seconds = Compute + account();
   if (Iters.size() > 0 && Seconds > 0) {
@@ -72,7 +74,7 @@ PieceRunner::Stretch PieceRunner::hookStretch(const Block &B) {
     PaceIteration = std::max(PerIteration, PaceIteration / 2);
   }
   computedStretch(Seconds);
-  PollNext = B.Next;
+  PollNext = State.Next;
   return {Iters, Seconds};
 }
 
@@ -125,36 +127,37 @@ void PieceRunner::runPiece(Piece P) {
     pointViews();
   Block B = startBlock(Spec, Params, Current.Iters, Views.data(),
                        Mirrors.data(), Result.Slots.data());
+  detail::BlockState &State = detail::state(B);
   // A piece received from another rank may be unlike what this one ran so
   // far (rows from another part of an image): its first hook polls, so that
   // the spacing is measured on its own iterations. A rank that never polls
   // (Countdown at its maximum) stays so.
-  B.Countdown =
+  State.Countdown =
       Current.Moved && Countdown != std::numeric_limits<long long>::max()
           ? 1
           : Countdown;
-  B.Strip = stripSize();
-  B.Poll = &PieceRunner::pollThunk;
-  B.Owner = this;
-  CurrentBlock = &B;
-  PollNext = B.Begin;
+  State.Strip = stripSize();
+  State.Poll = &PieceRunner::pollThunk;
+  State.Owner = this;
+  CurrentBlock = &State;
+  PollNext = State.Begin;
   LastPoll = now();
   const double Began = LastPoll;
 
   const bool Outer = runKernel(Kernel, B);
-  transport::computed(Curve.of({PollNext, B.Next}));
+  transport::computed(Curve.of({PollNext, State.Next}));
 
   account();
   countBlock(B, Result.Counters);
   CurrentBlock = nullptr;
-  Countdown = B.Countdown;
-  Current.Iters.End = B.End;
-  ExecutedBefore += B.End - B.Begin;
-  WorkBefore += Curve.of({B.Begin, B.End});
+  Countdown = State.Countdown;
+  Current.Iters.End = State.End;
+  ExecutedBefore += State.End - State.Begin;
+  WorkBefore += Curve.of({State.Begin, State.End});
   // A loop inside a kernel belongs to the enclosing piece.
   if (trace::on() && !Outer)
     trace::span(trace::Kind::Compute, Began, static_cast<int>(Params.Strat),
-                B.End - B.Begin, B.Begin);
+                State.End - State.Begin, State.Begin);
   Executed.push_back(std::move(Current));
 }
 
@@ -294,19 +297,20 @@ long long PieceRunner::receiveWork(int From) {
 Block startBlock(const LoopSpec &Spec, const ExecParams &Params, Range Iters,
                  ArrayView *Views, ArrayView *Mirrors, ReductionSlot *Slots) {
   Block B;
-  B.Begin = Iters.Begin;
-  B.End = Iters.End;
-  B.Next = B.RunStart = B.Begin;
-  B.Scalars = Spec.Scalars.data();
-  B.ScalarOffsets = Spec.ScalarOffsets.data();
-  B.Arrays = Views;
-  B.Mirrors = Mirrors;
-  B.PairLb = Spec.Pairs.Lb;
-  B.PairUb = Spec.Pairs.Ub;
-  B.Reductions = Slots;
-  B.Strip = Params.Strip;
-  B.Stride = Params.Stride;
-  B.Anchor = Params.Anchor;
+  detail::BlockState &State = detail::state(B);
+  State.Begin = Iters.Begin;
+  State.End = Iters.End;
+  State.Next = State.RunStart = State.Begin;
+  State.Scalars = Spec.Scalars.data();
+  State.ScalarOffsets = Spec.ScalarOffsets.data();
+  State.Arrays = Views;
+  State.Mirrors = Mirrors;
+  State.PairLb = Spec.Pairs.Lb;
+  State.PairUb = Spec.Pairs.Ub;
+  State.Reductions = Slots;
+  State.Strip = Params.Strip;
+  State.Stride = Params.Stride;
+  State.Anchor = Params.Anchor;
   return B;
 }
 
@@ -320,10 +324,11 @@ bool runKernel(KernelFn Kernel, Block &B) {
 }
 
 void countBlock(Block &B, WorkCounters &W) {
-  B.foldRun();
-  W.Iterations += B.End - B.Begin;
-  W.IndexSum += B.IndexSum;
-  W.IndexSquares += B.IndexSquares;
+  detail::BlockState &State = detail::state(B);
+  State.foldRun();
+  W.Iterations += State.End - State.Begin;
+  W.IndexSum += State.IndexSum;
+  W.IndexSquares += State.IndexSquares;
 }
 
 RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
@@ -335,7 +340,7 @@ RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
   // both sides of a bitonic loop's pairs.
   Block B = startBlock(Spec, Params, Iters, Views.data(), Views.data(),
                        Result.Slots.data());
-  B.Countdown = std::numeric_limits<long long>::max();
+  detail::state(B).Countdown = std::numeric_limits<long long>::max();
   const double Began = now();
   runKernel(Kernel, B);
   const double Seconds = now() - Began;
@@ -361,9 +366,10 @@ void StaticRunner::run() {
 }
 
 void StaticRunner::poll(Block &B) {
+  detail::BlockState &State = detail::state(B);
   hookStretch(B);
-  B.Strip = stripSize();
-  B.Countdown = pollCountdown(PollSeconds, B.Strip);
+  State.Strip = stripSize();
+  State.Countdown = pollCountdown(PollSeconds, State.Strip);
 }
 
 } // namespace dlb

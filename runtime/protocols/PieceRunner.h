@@ -102,7 +102,7 @@ protected:
 
   std::deque<Piece> Work;
   Piece Current;
-  Block *CurrentBlock = nullptr;
+  detail::BlockState *CurrentBlock = nullptr;
   std::vector<Piece> Executed;
   RankWork Result;
 

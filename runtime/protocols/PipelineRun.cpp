@@ -346,11 +346,11 @@ double PipelineRunner::blockWork(long long Lo, long long Hi,
 }
 
 long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
-  return static_cast<PipelineRunner *>(B.Owner)->receive(B, Lo);
+  return static_cast<PipelineRunner *>(detail::state(B).Owner)->receive(B, Lo);
 }
 
 void PipelineRunner::sendThunk(Block &B, long long Lo, long long Hi) {
-  static_cast<PipelineRunner *>(B.Owner)->send(Lo, Hi);
+  static_cast<PipelineRunner *>(detail::state(B).Owner)->send(Lo, Hi);
 }
 
 long long PipelineRunner::receive(Block &B, long long Lo) {
@@ -446,6 +446,7 @@ void PipelineRunner::send(long long Lo, long long Hi) {
 }
 
 void PipelineRunner::synchronize(Block &B) {
+  detail::BlockState &State = detail::state(B);
   const double SyncStart = now();
   const std::vector<int> &Members = Groups[MyGroup];
   const int N = static_cast<int>(Members.size());
@@ -511,8 +512,8 @@ void PipelineRunner::synchronize(Block &B) {
     if (Rank == Leader)
       ++Result.Counters.Redistributions;
     Cols = New[Index(Rank)];
-    B.Begin = Cols.Begin;
-    B.End = Cols.End;
+    State.Begin = Cols.Begin;
+    State.End = Cols.End;
   }
   ElementsSinceSync = 0;
   BusySinceSync = 0;
@@ -682,22 +683,23 @@ void PipelineRunner::run() {
     measureShift();
   pointViews();
   Block B;
-  B.Begin = Cols.Begin;
-  B.End = Cols.End;
-  B.Next = B.Begin;
-  B.Scalars = Spec.Scalars.data();
-  B.ScalarOffsets = Spec.ScalarOffsets.data();
-  B.Arrays = Views.data();
-  B.Reductions = Result.Slots.data();
-  B.Countdown = std::numeric_limits<long long>::max();
-  B.Owner = this;
-  B.OuterBegin = Params.OuterLb;
-  B.OuterEnd = Params.OuterUb;
-  B.Skew = Params.Skew;
-  B.InnerLb = Params.InnerLb;
-  B.InnerUb = Params.InnerUb;
-  B.Receive = &PipelineRunner::receiveThunk;
-  B.Send = &PipelineRunner::sendThunk;
+  detail::BlockState &State = detail::state(B);
+  State.Begin = Cols.Begin;
+  State.End = Cols.End;
+  State.Next = State.Begin;
+  State.Scalars = Spec.Scalars.data();
+  State.ScalarOffsets = Spec.ScalarOffsets.data();
+  State.Arrays = Views.data();
+  State.Reductions = Result.Slots.data();
+  State.Countdown = std::numeric_limits<long long>::max();
+  State.Owner = this;
+  State.OuterBegin = Params.OuterLb;
+  State.OuterEnd = Params.OuterUb;
+  State.Skew = Params.Skew;
+  State.InnerLb = Params.InnerLb;
+  State.InnerUb = Params.InnerUb;
+  State.Receive = &PipelineRunner::receiveThunk;
+  State.Send = &PipelineRunner::sendThunk;
   // The loop ran before: its time per element gives the block size now.
   if (Rank == 0 && !Chosen && Params.ElementSeconds > 0 && Params.Stages > 1)
     chooseBlockSize();

@@ -90,8 +90,9 @@ double SelfScheduler::rate() const {
 }
 
 void SelfScheduler::poll(Block &B) {
+  detail::BlockState &State = detail::state(B);
   hookStretch(B);
-  B.Strip = stripSize();
+  State.Strip = stripSize();
   if (Rank == 0) {
     const double Start = now();
     const bool Served = serve();
@@ -103,7 +104,7 @@ void SelfScheduler::poll(Block &B) {
   }
   // Rank 0 polls often, to answer promptly; a worker only accounts.
   const double Every = Rank == 0 ? MasterPollSeconds : PollSeconds;
-  B.Countdown = pollCountdown(Every, B.Strip);
+  State.Countdown = pollCountdown(Every, State.Strip);
 }
 
 bool SelfScheduler::serve() {

@@ -19,12 +19,13 @@ void noPoll(Block &) {}
 /// The checksums of a block whose hooks ran for Hooks, run by run.
 Block hooked(const std::vector<long long> &Hooks, long long Begin) {
   Block B;
-  B.Poll = &noPoll;
-  B.Countdown = 1LL << 40;
-  B.Next = B.RunStart = Begin;
+  detail::BlockState &State = detail::state(B);
+  State.Poll = &noPoll;
+  State.Countdown = 1LL << 40;
+  State.Next = State.RunStart = Begin;
   for (long long I : Hooks)
     B.hook(I);
-  B.foldRun();
+  State.foldRun();
   return B;
 }
 
@@ -40,12 +41,14 @@ TEST(HookTest, StripChecksumsEqualPerIterationOnes) {
       Sum += static_cast<unsigned long long>(I);
       Squares += static_cast<unsigned long long>(I) * static_cast<unsigned long long>(I);
     }
-    const Block One = hooked(Hooks, C[0]);
-    Block Strip;
+    const Block OneBlock = hooked(Hooks, C[0]);
+    const detail::BlockState &One = detail::state(OneBlock);
+    Block StripBlock;
+    detail::BlockState &Strip = detail::state(StripBlock);
     Strip.Poll = &noPoll;
     Strip.Countdown = 1LL << 40;
     Strip.Next = Strip.RunStart = C[0];
-    Strip.hookStrip(C[0], C[1]);
+    StripBlock.hookStrip(C[0], C[1]);
     Strip.foldRun();
     EXPECT_EQ(One.IndexSum, Sum) << C[0] << " " << C[1];
     EXPECT_EQ(One.IndexSquares, Squares) << C[0] << " " << C[1];
@@ -67,22 +70,22 @@ TEST(HookTest, RunsThatBreakStillCountEveryHook) {
     Squares += static_cast<unsigned long long>(I * I);
   }
   const Block B = hooked(Hooks, 0);
-  EXPECT_EQ(B.IndexSum, Sum);
-  EXPECT_EQ(B.IndexSquares, Squares);
-  EXPECT_EQ(B.Next, 2);
+  EXPECT_EQ(detail::state(B).IndexSum, Sum);
+  EXPECT_EQ(detail::state(B).IndexSquares, Squares);
+  EXPECT_EQ(detail::state(B).Next, 2);
   // A first hook that is not the block's first iteration starts a new run.
-  EXPECT_EQ(hooked({7, 8}, 5).IndexSum, 15u);
+  EXPECT_EQ(detail::state(hooked({7, 8}, 5)).IndexSum, 15u);
 }
 
 TEST(HookTest, PollsEveryCountdownHooks) {
   static int Polls;
   Polls = 0;
   Block B;
-  B.Poll = [](Block &P) {
+  detail::state(B).Poll = [](Block &P) {
     ++Polls;
-    P.Countdown = 3;
+    detail::state(P).Countdown = 3;
   };
-  B.Countdown = 3;
+  detail::state(B).Countdown = 3;
   for (long long I = 0; I < 10; ++I)
     B.hook(I);
   EXPECT_EQ(Polls, 3);
@@ -90,11 +93,11 @@ TEST(HookTest, PollsEveryCountdownHooks) {
 
 TEST(HookTest, StripsEndAtTheBlockEnd) {
   Block B;
-  B.End = 10;
-  B.Strip = 4;
+  detail::state(B).End = 10;
+  detail::state(B).Strip = 4;
   EXPECT_EQ(B.strip(0), 4);
   EXPECT_EQ(B.strip(8), 10);
-  B.Strip = std::numeric_limits<long long>::max();
+  detail::state(B).Strip = std::numeric_limits<long long>::max();
   EXPECT_EQ(B.strip(3), 10);
 }
 

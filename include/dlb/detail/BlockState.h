@@ -84,6 +84,69 @@ struct ReductionSlot {
   }
 };
 
+class Block;
+
+namespace detail {
+
+/// The state behind one Block: the runtime fills it (state()); the kernel
+/// sees it only through Block's accessors.
+struct BlockState {
+  long long Begin = 0;
+  long long End = 0;
+  /// Iterations per strip of a strip-mined loop (1 otherwise).
+  long long Strip = 1;
+  long long Stride = 1;
+  long long Anchor = 0;
+  const char *Scalars = nullptr;
+  const std::size_t *ScalarOffsets = nullptr;
+  ArrayView *Arrays = nullptr;
+  /// A bitonic loop: the distributed arrays' mirror views, and [Lb, Ub).
+  ArrayView *Mirrors = nullptr;
+  long long PairLb = 0;
+  long long PairUb = 0;
+  ReductionSlot *Reductions = nullptr;
+  /// Bookkeeping of hook(): the next iteration and the start of the run
+  /// that ends there, checksums of the executed indices before that run
+  /// (modulo 2^64), and the hooks left until the next poll.
+  long long Next = 0;
+  long long RunStart = 0;
+  unsigned long long IndexSum = 0;
+  unsigned long long IndexSquares = 0;
+  long long Countdown = 0;
+  void (*Poll)(Block &) = nullptr;
+  /// The runtime's state behind Poll, Receive and Send.
+  void *Owner = nullptr;
+  long long OuterBegin = 0;
+  long long OuterEnd = 0;
+  /// A skewed pipeline: the skew and the distributed loop's bounds.
+  long long Skew = 0;
+  long long InnerLb = 0;
+  long long InnerUb = 0;
+  long long (*Receive)(Block &, long long) = nullptr;
+  void (*Send)(Block &, long long, long long) = nullptr;
+
+  /// Adds the current run [RunStart, Next) to the checksums, in closed form;
+  /// the runtime calls it before it reads them.
+  void foldRun() {
+    IndexSum += indexSum(Next) - indexSum(RunStart);
+    IndexSquares += indexSquares(Next) - indexSquares(RunStart);
+    RunStart = Next;
+  }
+
+  /// hook() at an index that does not follow the current run: folds it
+  /// and starts a new one at Index.
+  void restartRun(long long Index) {
+    foldRun();
+    RunStart = Index;
+  }
+};
+
+/// The runtime's access to a block's state (Block hides it from kernels).
+BlockState &state(Block &);
+const BlockState &state(const Block &);
+
+} // namespace detail
+
 } // namespace dlb
 
 #endif // DLB_DETAIL_BLOCKSTATE_H

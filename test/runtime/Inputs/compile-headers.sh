@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compiles every public header of libdlb (include/dlb/*.h), each alone, with
+# Compiles every header of libdlb (include/dlb/*.h and the internals under
+# include/dlb/detail/), each alone, with
 # the given compiler command and every macro a numerical code is commonly
 # sized with defined: all single capital letters and common size names.
 # Prints "ok HEADER" or the compiler's first errors. Usage:
@@ -14,8 +15,8 @@ for w in SIZE LEN DIM MAX MIN MAXN NN NX NY NZ NI NJ NK NL NM TMAX STEPS \
 done
 tu=$(mktemp --suffix=.cpp)
 trap 'rm -f "$tu"' EXIT
-for h in "$inc"/dlb/*.h; do
-  name=$(basename "$h")
+for h in "$inc"/dlb/*.h "$inc"/dlb/detail/*.h; do
+  name=${h#"$inc"/dlb/}
   echo "#include \"dlb/$name\"" > "$tu"
   if out=$("$@" -std=c++17 -fsyntax-only -I"$inc" "${macros[@]}" "$tu" 2>&1); then
     echo "ok $name"
