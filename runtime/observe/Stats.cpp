@@ -166,6 +166,53 @@ bool StatsTable::writeJson(const std::string &File, int Ranks,
   return true;
 }
 
+/// The pipeline's line of a loop's summary.
+static void printPipeline(std::FILE *Out, const LoopStats &S) {
+  const PipelineStats &P = S.Pipeline;
+  if (!P.Present)
+    return;
+  std::fprintf(Out,
+               "dlb:   pipeline of %d ranks: block size %lld (eq. 10: "
+               "M = %.1f blocks), t_fixed %.1f us, t_incr %.3f ns/byte, "
+               "latency %.1f us, "
+               "%.1f ns per iteration; %.6f s pipelined (predicted "
+               "%.6f s), efficiency %.2f (bound %.2f)\n",
+               P.Stages, P.BlockSize, P.ModelBlocks, P.Shift.Fixed * 1e6,
+               P.Shift.PerByte * 1e9, P.Shift.Latency * 1e6,
+               P.ElementSeconds * 1e9, P.Seconds,
+               P.PredictedSeconds,
+               efficiency(P.SeqSeconds, P.Stages, P.Seconds,
+                          P.CompetingSeconds),
+               P.EfficiencyBound);
+}
+
+/// The cost model's lines of a loop's summary (under auto).
+static void printSelections(std::FILE *Out, const LoopStats &S) {
+  if (S.Selections.empty())
+    return;
+  // The first evaluation in full, then how often each strategy was
+  // chosen and how many switches re-selection made.
+  const SelectionStats &First = S.Selections.front();
+  std::fprintf(Out,
+               "dlb:   cost model at execution %lld, synchronization %lld: "
+               "gcdlb %.4f s, gddlb %.4f s, lcdlb %.4f s, lddlb %.4f s: "
+               "%s -> %s\n",
+               First.Execution, First.Synchronization, First.Predicted[0],
+               First.Predicted[1], First.Predicted[2], First.Predicted[3],
+               First.From.c_str(), First.Chosen.c_str());
+  std::map<std::string, long long> Chosen;
+  long long Switches = 0;
+  for (const SelectionStats &Sel : S.Selections) {
+    Chosen[Sel.Chosen] += Sel.From == "auto";
+    Switches += Sel.From != "auto" && Sel.From != Sel.Chosen;
+  }
+  std::fputs("dlb:   chosen at the first synchronization:", Out);
+  for (const auto &[Name, Count] : Chosen)
+    if (Count)
+      std::fprintf(Out, " %s %lld", Name.c_str(), Count);
+  std::fprintf(Out, "; %lld re-selection switches\n", Switches);
+}
+
 void StatsTable::printSummary(std::FILE *Out) const {
   for (const auto &[Name, S] : Loops) {
     const std::vector<double> &Compute = S.RankComputeSeconds;
@@ -211,45 +258,8 @@ void StatsTable::printSummary(std::FILE *Out) const {
     for (long long N : S.RankIterations)
       std::fprintf(Out, " %lld", N);
     std::fputc('\n', Out);
-    if (S.Pipeline.Present) {
-      const PipelineStats &P = S.Pipeline;
-      std::fprintf(Out,
-                   "dlb:   pipeline of %d ranks: block size %lld (eq. 10: "
-                   "M = %.1f blocks), t_fixed %.1f us, t_incr %.3f ns/byte, "
-                   "latency %.1f us, "
-                   "%.1f ns per iteration; %.6f s pipelined (predicted "
-                   "%.6f s), efficiency %.2f (bound %.2f)\n",
-                   P.Stages, P.BlockSize, P.ModelBlocks, P.Shift.Fixed * 1e6,
-                   P.Shift.PerByte * 1e9, P.Shift.Latency * 1e6,
-                   P.ElementSeconds * 1e9, P.Seconds,
-                   P.PredictedSeconds,
-                   efficiency(P.SeqSeconds, P.Stages, P.Seconds,
-                              P.CompetingSeconds),
-                   P.EfficiencyBound);
-    }
-    if (S.Selections.empty())
-      continue;
-    // The first evaluation in full, then how often each strategy was
-    // chosen and how many switches re-selection made.
-    const SelectionStats &First = S.Selections.front();
-    std::fprintf(Out,
-                 "dlb:   cost model at execution %lld, synchronization %lld: "
-                 "gcdlb %.4f s, gddlb %.4f s, lcdlb %.4f s, lddlb %.4f s: "
-                 "%s -> %s\n",
-                 First.Execution, First.Synchronization, First.Predicted[0],
-                 First.Predicted[1], First.Predicted[2], First.Predicted[3],
-                 First.From.c_str(), First.Chosen.c_str());
-    std::map<std::string, long long> Chosen;
-    long long Switches = 0;
-    for (const SelectionStats &Sel : S.Selections) {
-      Chosen[Sel.Chosen] += Sel.From == "auto";
-      Switches += Sel.From != "auto" && Sel.From != Sel.Chosen;
-    }
-    std::fputs("dlb:   chosen at the first synchronization:", Out);
-    for (const auto &[Name, Count] : Chosen)
-      if (Count)
-        std::fprintf(Out, " %s %lld", Name.c_str(), Count);
-    std::fprintf(Out, "; %lld re-selection switches\n", Switches);
+    printPipeline(Out, S);
+    printSelections(Out, S);
   }
 }
 
