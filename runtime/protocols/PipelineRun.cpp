@@ -25,6 +25,7 @@
 #include "protocols/PipelineRun.h"
 
 #include "core/Context.h"
+#include "messages/Pipeline.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "observe/Trace.h"
@@ -43,18 +44,6 @@
 
 namespace dlb {
 namespace {
-
-struct BlockHead {
-  long long Lo = 0;
-  long long Hi = 0;
-  int SyncAtEnd = 0;
-};
-
-struct StageProfile {
-  Range Cols;
-  double Elements = 0;
-  double Busy = 0;
-};
 
 /// Blocks are timed until they add up to this (a usable measurement).
 constexpr double MinMeasuredSeconds = 100e-6;

@@ -13,7 +13,7 @@
 #ifndef DLB_RUNTIME_PROTOCOL_H
 #define DLB_RUNTIME_PROTOCOL_H
 
-#include <cstdint>
+#include "messages/Commands.h"
 
 namespace dlb {
 
@@ -44,23 +44,6 @@ enum Tag : int {
   // The JSON trace (Trace.cpp): the clocks at start-up, the events at the
   // end.
   TraceTag
-};
-
-struct Command {
-  /// Gather: bring kept arrays back to rank 0; FetchRows: some rows of one
-  /// (Residency.h).
-  enum KindType : std::uint32_t { Run, Shutdown, Gather, FetchRows };
-  KindType Kind = Shutdown;
-  /// Index of the loop in the sealed registry.
-  std::uint32_t LoopId = 0;
-  std::uint64_t BodyBytes = 0;
-  /// The loop's execution count, 1 for the first (the watchdog's report).
-  std::uint64_t Execution = 0;
-};
-
-/// The size that precedes a transfer's or a result's body.
-struct HeadMsg {
-  std::uint64_t Bytes;
 };
 
 /// Executes a RUN command on a worker: receives the body and the whole
