@@ -138,9 +138,9 @@ void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
   for (const Piece &P : Executed)
     Out.put(P.Iters);
   const std::vector<char> &Head = Out.buffer();
-  const std::uint64_t Bytes = Head.size();
+  const std::vector<char> Size = encode(HeadMsg{Head.size()});
   Requests Reqs;
-  postSend(&Bytes, sizeof(Bytes), 0, ResultHeadTag, Reqs);
+  postSend(Size.data(), Size.size(), 0, ResultHeadTag, Reqs);
   postSend(Head.data(), Head.size(), 0, ResultTag, Reqs);
   std::deque<std::vector<char>> Copies;
   for (const Piece &P : Executed)
@@ -156,11 +156,11 @@ void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
 RankWork receiveResult(int Worker, const LoopSpec &Spec,
                        std::vector<Range> &Executed) {
   const char *What = "the result of a rank's share";
-  std::uint64_t Bytes = 0;
+  std::vector<char> Size(HeadBytes);
   Requests Reqs;
-  postRecv(&Bytes, sizeof(Bytes), Worker, ResultHeadTag, Reqs);
+  postRecv(Size.data(), Size.size(), Worker, ResultHeadTag, Reqs);
   waitAll(Reqs, {What, Worker});
-  std::vector<char> Head(Bytes);
+  std::vector<char> Head(decode<HeadMsg>(std::move(Size)).Bytes);
   postRecv(Head.data(), Head.size(), Worker, ResultTag, Reqs);
   waitAll(Reqs, {What, Worker});
   Reader In(Head);

@@ -386,7 +386,7 @@ void RootExecution::startWorkers() {
     if (takesPart(W))
       Taking.push_back(W);
   const std::vector<Relay> Tree = relayTree(Taking);
-  std::vector<Command> Commands(Ranks);
+  std::vector<std::vector<char>> Commands(Ranks);
   std::vector<std::vector<char>> Bodies(Ranks);
   std::deque<std::vector<char>> Copies;
   Requests Sends;
@@ -394,12 +394,13 @@ void RootExecution::startWorkers() {
     const int W = Taking[I];
     Bodies[W] = packBody(Parts[W], Spec, Params, Tree[I], EncodedCurve, Parts,
                          Owners);
-    Command &Cmd = Commands[W];
+    Command Cmd;
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(L.Desc);
     Cmd.BodyBytes = Bodies[W].size();
     Cmd.Execution = static_cast<std::uint64_t>(Execution);
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
+    Commands[W] = encode(Cmd);
+    postSend(Commands[W].data(), Commands[W].size(), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
     postBlockSlabs(Parts[W], Spec, W, Sends, Copies);
   }

@@ -2,13 +2,16 @@
 //
 // Owns the messages of the load balancing protocols while a loop runs
 // (protocols/Execution.cpp): a rank's PROFILE and rank 0's answers under a
-// centralized strategy.
+// centralized strategy; under self-scheduling (protocols/SelfScheduling.cpp)
+// a worker's ASK for a chunk and rank 0's answer. The fixed-size ones travel
+// as the bytes of their struct.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_MESSAGES_BALANCING_H
 #define DLB_RUNTIME_MESSAGES_BALANCING_H
 
 #include "model/Balance.h"
+#include "transport/Wire.h"
 
 namespace dlb {
 
@@ -25,10 +28,30 @@ struct ProfileMsg {
   long long Received = 0;
 };
 
+void encode(Writer &Out, const ProfileMsg &M);
+void decode(Reader &In, ProfileMsg &M);
+
 /// What rank 0 tells the members of a group under a centralized strategy.
 /// Switch: the strategy the model chose, with every transfer of the
 /// decision; all ranks move synchronously, then continue under it.
 enum class ControlKind : int { Request, Instruction, Terminate, Switch };
+
+/// Self-scheduling: a worker out of work asks rank 0 for a chunk, with its
+/// speed so far (iterations per second).
+struct ChunkAsk {
+  double Rate = 0;
+};
+
+void encode(Writer &Out, const ChunkAsk &M);
+void decode(Reader &In, ChunkAsk &M);
+
+/// Rank 0's answer to an ASK: the chunk's size, 0 for the end.
+struct ChunkAnswer {
+  long long Count = 0;
+};
+
+void encode(Writer &Out, const ChunkAnswer &M);
+void decode(Reader &In, ChunkAnswer &M);
 
 } // namespace dlb
 

@@ -3,12 +3,17 @@
 // Owns the messages that open an exchange between rank 0 and a worker: the
 // command (RUN, SHUTDOWN, GATHER, FETCH) that a worker's serve loop waits
 // for, and the head that gives the size of a message its receiver cannot
-// know in advance (a result, a work transfer, a rank's trace).
+// know in advance (a result, a work transfer, a rank's trace). Both have a
+// fixed size and travel as the bytes of their struct, which a receive
+// posted before they arrive expects (CommandBytes, HeadBytes).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_MESSAGES_COMMANDS_H
 #define DLB_RUNTIME_MESSAGES_COMMANDS_H
 
+#include "transport/Wire.h"
+
+#include <cstddef>
 #include <cstdint>
 
 namespace dlb {
@@ -25,10 +30,19 @@ struct Command {
   std::uint64_t Execution = 0;
 };
 
-/// The size that precedes a transfer's or a result's body.
+void encode(Writer &Out, const Command &M);
+void decode(Reader &In, Command &M);
+constexpr std::size_t CommandBytes = sizeof(Command);
+
+/// The size that precedes a body its receiver cannot know the size of: a
+/// result's, a work transfer's, a rank's trace.
 struct HeadMsg {
-  std::uint64_t Bytes;
+  std::uint64_t Bytes = 0;
 };
+
+void encode(Writer &Out, const HeadMsg &M);
+void decode(Reader &In, HeadMsg &M);
+constexpr std::size_t HeadBytes = sizeof(HeadMsg);
 
 } // namespace dlb
 

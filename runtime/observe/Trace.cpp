@@ -391,9 +391,9 @@ void sendToRoot() {
     Names.insert(Names.end(), Name.c_str(), Name.c_str() + Name.size() + 1);
   Out.putVector(Names);
   Out.putVector(Mine.Events);
-  const HeadMsg Head{Out.buffer().size()};
+  const std::vector<char> Head = encode(HeadMsg{Out.buffer().size()});
   Requests Reqs;
-  postSend(&Head, sizeof(Head), 0, TraceTag, Reqs);
+  postSend(Head.data(), Head.size(), 0, TraceTag, Reqs);
   postSend(Out.buffer().data(), Out.buffer().size(), 0, TraceTag, Reqs);
   waitAll(Reqs, {"rank 0 to take the trace", 0});
 }

@@ -76,7 +76,7 @@ void Executor::beginCollection(int Group, int FirstFrom,
   Writer Request;
   Request.put(ControlKind::Request);
   Request.put(Epochs[Group]);
-  sendToMembers(Request.buffer(), Members);
+  sendToEach(Request.buffer(), Members, ControlTag);
   Gathering &C = Collections[Group];
   startGathering(C, Epochs[Group]);
   if (First)
@@ -149,7 +149,7 @@ void Executor::finishCollection(int Group) {
     Writer Stop;
     Stop.put(ControlKind::Terminate);
     Stop.put(Epoch);
-    sendToMembers(Stop.buffer(), Members);
+    sendToEach(Stop.buffer(), Members, ControlTag);
     GroupDone[Group] = true;
     Terminated |= Member;
     return;
@@ -165,7 +165,7 @@ void Executor::finishCollection(int Group) {
       Out.put(Epoch);
       Out.put(Next);
       Out.putVector(D.Move ? D.Transfers : std::vector<Transfer>());
-      sendToMembers(Out.buffer(), Members);
+      sendToEach(Out.buffer(), Members, ControlTag);
       if (D.Move) {
         ++Result.Counters.Redistributions;
         moveWork(D.Transfers, /*Receive=*/true);
@@ -200,15 +200,6 @@ void Executor::finishCollection(int Group) {
   waitAll(Reqs);
   if (Member && D.Move)
     moveWork(D.Transfers, /*Receive=*/false);
-}
-
-void Executor::sendToMembers(const std::vector<char> &Message,
-                             const std::vector<int> &Members) {
-  Requests Reqs;
-  for (int M : Members)
-    if (M != Rank)
-      postSend(Message.data(), Message.size(), M, ControlTag, Reqs);
-  waitAll(Reqs);
 }
 
 bool Executor::serveGroups() {

@@ -140,8 +140,6 @@ private:
   /// Rank 0: progresses the synchronizations going on and starts one for
   /// each unrequested PROFILE; returns whether anything happened.
   bool serveGroups();
-  void sendToMembers(const std::vector<char> &Message,
-                     const std::vector<int> &Members);
 
   bool Balancing;
   bool Centralized;

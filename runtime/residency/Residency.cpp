@@ -445,8 +445,9 @@ void gatherResident(const std::vector<std::uint64_t> &Ids) {
   Command Cmd;
   Cmd.Kind = Command::Gather;
   Cmd.BodyBytes = Body.buffer().size();
+  const std::vector<char> CmdBytes = encode(Cmd);
   for (int W = 1; W < C.Size; ++W) {
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Reqs);
+    postSend(CmdBytes.data(), CmdBytes.size(), W, CommandTag, Reqs);
     postSend(Body.buffer().data(), Body.buffer().size(), W, BodyTag, Reqs);
   }
   // One message per worker and array, its rows in order.
@@ -527,10 +528,11 @@ void fetchRows(const void *Array, long long Lo, long long Hi) {
   Command Cmd;
   Cmd.Kind = Command::FetchRows;
   Cmd.BodyBytes = Body.buffer().size();
+  const std::vector<char> CmdBytes = encode(Cmd);
   for (int W = 1; W < C.Size; ++W) {
     if (!Owns[W])
       continue;
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Reqs);
+    postSend(CmdBytes.data(), CmdBytes.size(), W, CommandTag, Reqs);
     postSend(Body.buffer().data(), Body.buffer().size(), W, BodyTag, Reqs);
     if (!In[W].empty())
       postRecv(In[W].data(), In[W].size(), W, ResidentTag, Reqs);
