@@ -48,43 +48,48 @@ void forEachWrittenSlab(const LoopSpec &Spec, const Range &R, Fn F) {
 
 } // namespace
 
-std::vector<char> packBody(const std::vector<Range> &Blocks,
-                           const LoopSpec &Spec, const ExecParams &Params,
-                           const Relay &Tree, const std::vector<double> &Curve,
-                           const Partition &Parts,
-                           const std::vector<Ownership> &Owners) {
-  Writer Out;
-  Out.put(Params);
-  Out.put<std::int32_t>(Tree.Parent);
-  Out.putVector(Tree.Children);
-  Out.putVector(Curve);
-  Out.putVector(Blocks);
-  Out.putVector(Spec.Scalars);
-  Out.putVector(Spec.ScalarOffsets);
-  std::vector<ArrayArg> Metadata = Spec.Arrays;
-  for (ArrayArg &A : Metadata) {
-    A.Data = nullptr;
-    A.Rows = nullptr;
-    A.Object = nullptr;
-  }
-  Out.putVector(Metadata);
-  Out.put<std::uint64_t>(Spec.Reductions);
-  Out.put(Spec.Pairs);
+StartMessage startMessage(const LoopSpec &Spec, const ExecParams &Params,
+                          const WorkCurve &Curve, const Partition &Parts,
+                          const std::vector<Ownership> &Owners) {
+  StartMessage Start;
+  Start.Params = Params;
+  Start.Curve = Curve.encode();
+  Start.Scalars = Spec.Scalars;
+  Start.ScalarOffsets = Spec.ScalarOffsets;
+  Start.Arrays = Spec.Arrays;
+  Start.Reductions = Spec.Reductions;
+  Start.Pairs = Spec.Pairs;
   if (startsFromKept(Spec)) {
-    Out.put<std::uint64_t>(Parts.size());
-    for (const std::vector<Range> &P : Parts)
-      Out.putVector(P);
-    for (const Ownership &O : Owners) {
-      Out.putVector(O.Ranges);
-      Out.putVector(O.Owners);
-    }
+    Start.Parts = Parts;
+    Start.Owners = Owners;
   }
-  for (const ArrayArg &A : Spec.Arrays)
+  return Start;
+}
+
+std::vector<char> packBody(const StartMessage &Start) {
+  Writer Out;
+  encode(Out, Start);
+  for (const ArrayArg &A : Start.Arrays)
     for (unsigned P = 0; P < A.PinCount; ++P) {
       const Range Row{A.Pins[P], A.Pins[P] + 1};
       packSlab(A, Row, Out.reserve(slabBytes(A, Row), PieceAlign));
     }
   return std::move(Out.buffer());
+}
+
+StartMessage unpackBody(std::vector<char> &Body,
+                        std::vector<std::vector<const char *>> &Pinned) {
+  Reader In(Body);
+  StartMessage Start;
+  decode(In, Start);
+  Pinned.assign(Start.Arrays.size(), {});
+  for (std::size_t K = 0; K < Start.Arrays.size(); ++K) {
+    const ArrayArg &A = Start.Arrays[K];
+    for (unsigned P = 0; P < A.PinCount; ++P)
+      Pinned[K].push_back(
+          In.take(slabBytes(A, {A.Pins[P], A.Pins[P] + 1}), PieceAlign));
+  }
+  return Start;
 }
 
 void postBlockSlabs(const std::vector<Range> &Blocks, const LoopSpec &Spec,

@@ -380,7 +380,7 @@ void RootExecution::startWorkers() {
   // Waiting here for the sends to complete matters: MPI has no progress
   // thread, so data still queued when rank 0 starts computing would not
   // move until it polls.
-  const std::vector<double> EncodedCurve = Curve.encode();
+  StartMessage Start = startMessage(Spec, Params, Curve, Parts, Owners);
   std::vector<int> Taking = {0};
   for (int W = 1; W < Ranks; ++W)
     if (takesPart(W))
@@ -392,8 +392,9 @@ void RootExecution::startWorkers() {
   Requests Sends;
   for (std::size_t I = 1; I < Taking.size(); ++I) {
     const int W = Taking[I];
-    Bodies[W] = packBody(Parts[W], Spec, Params, Tree[I], EncodedCurve, Parts,
-                         Owners);
+    Start.Blocks = Parts[W];
+    Start.Tree = Tree[I];
+    Bodies[W] = packBody(Start);
     Command Cmd;
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(L.Desc);

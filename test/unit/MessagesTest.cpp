@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "messages/Balancing.h"
 #include "messages/Commands.h"
+#include "messages/Start.h"
 
 #include <gtest/gtest.h>
 
@@ -55,6 +56,147 @@ void expectProfile(const RankProfile &P, const RankProfile &Q) {
   EXPECT_EQ(P.LoadSeconds, Q.LoadSeconds);
   EXPECT_EQ(P.Rate, Q.Rate);
   EXPECT_EQ(P.Period, Q.Period);
+}
+
+ExecParams someParams() {
+  ExecParams P;
+  P.Strat = Strategy::GDDLB;
+  P.GroupSize = 3;
+  P.Balance.ProfitFactor = 0.75;
+  P.Auto = true;
+  P.Net.Latency = 1e-5;
+  P.Pipelined = true;
+  P.OuterUb = 99;
+  P.Skew = 2;
+  P.Shift.Fixed = 3e-6;
+  P.Hooks = HookLevel::Execution;
+  P.Strip = 8;
+  P.Control.Interact = 0.25;
+  P.FixedPeriod = 0.5;
+  P.Filter = FilterMode::Off;
+  P.Between = true;
+  P.Asked = Strategy::LCDLB;
+  return P;
+}
+
+void expectParams(const ExecParams &P, const ExecParams &Q) {
+  EXPECT_EQ(P.Strat, Q.Strat);
+  EXPECT_EQ(P.GroupSize, Q.GroupSize);
+  EXPECT_EQ(P.Balance.ProfitFactor, Q.Balance.ProfitFactor);
+  EXPECT_EQ(P.Auto, Q.Auto);
+  EXPECT_EQ(P.Net.Latency, Q.Net.Latency);
+  EXPECT_EQ(P.Pipelined, Q.Pipelined);
+  EXPECT_EQ(P.OuterUb, Q.OuterUb);
+  EXPECT_EQ(P.Skew, Q.Skew);
+  EXPECT_EQ(P.Shift.Fixed, Q.Shift.Fixed);
+  EXPECT_EQ(P.Hooks, Q.Hooks);
+  EXPECT_EQ(P.Strip, Q.Strip);
+  EXPECT_EQ(P.Control.Interact, Q.Control.Interact);
+  EXPECT_EQ(P.FixedPeriod, Q.FixedPeriod);
+  EXPECT_EQ(P.Filter, Q.Filter);
+  EXPECT_EQ(P.Between, Q.Between);
+  EXPECT_EQ(P.Asked, Q.Asked);
+}
+
+/// A distributed array with a value other than the default in every field
+/// but the pointers, which are set (they must travel null).
+ArrayArg someArray(bool Kept) {
+  static char Data[1];
+  static char *const Rows[1] = {Data};
+  ArrayArg A;
+  A.Role = ArrayArg::Distributed;
+  A.Store = ArrayArg::RowTable;
+  A.Dims = 2;
+  A.DistDim = 1;
+  A.Acc = {true, -1, 2, 3, 5};
+  A.ElemSize = 8;
+  A.Extent[0] = 30;
+  A.Extent[1] = 40;
+  A.Data = Data;
+  A.Rows = Rows;
+  A.Object = Data;
+  A.Id = 0xabcdef;
+  A.Keep = true;
+  A.Kept = Kept;
+  A.Pins[0] = 4;
+  A.Pins[3] = 7;
+  A.PinCount = 2;
+  A.Skew = 1;
+  A.Trimmed = true;
+  A.SentBegin = 6;
+  A.SentEnd = 9;
+  return A;
+}
+
+void expectArray(const ArrayArg &A, const ArrayArg &B) {
+  EXPECT_EQ(A.Role, B.Role);
+  EXPECT_EQ(A.Store, B.Store);
+  EXPECT_EQ(A.Dims, B.Dims);
+  EXPECT_EQ(A.DistDim, B.DistDim);
+  EXPECT_EQ(A.Acc.Written, B.Acc.Written);
+  EXPECT_EQ(A.Acc.HaloLo, B.Acc.HaloLo);
+  EXPECT_EQ(A.Acc.HaloHi, B.Acc.HaloHi);
+  EXPECT_EQ(A.Acc.WindowLo, B.Acc.WindowLo);
+  EXPECT_EQ(A.Acc.WindowHi, B.Acc.WindowHi);
+  EXPECT_EQ(A.ElemSize, B.ElemSize);
+  EXPECT_EQ(A.Extent[0], B.Extent[0]);
+  EXPECT_EQ(A.Extent[1], B.Extent[1]);
+  EXPECT_EQ(A.Id, B.Id);
+  EXPECT_EQ(A.Keep, B.Keep);
+  EXPECT_EQ(A.Kept, B.Kept);
+  for (unsigned P = 0; P < MaxPinnedRows; ++P)
+    EXPECT_EQ(A.Pins[P], B.Pins[P]);
+  EXPECT_EQ(A.PinCount, B.PinCount);
+  EXPECT_EQ(A.Skew, B.Skew);
+  EXPECT_EQ(A.Trimmed, B.Trimmed);
+  EXPECT_EQ(A.SentBegin, B.SentBegin);
+  EXPECT_EQ(A.SentEnd, B.SentEnd);
+}
+
+StartMessage someStart(bool Kept) {
+  StartMessage M;
+  M.Params = someParams();
+  M.Tree = {3, {5, 7}};
+  M.Curve = {1.5, 2.5, 3.5};
+  M.Blocks = {{0, 10}, {20, 30}};
+  M.Scalars = {'a', 'b', 'c'};
+  M.ScalarOffsets = {0, 2};
+  M.Arrays = {someArray(Kept), someArray(false)};
+  M.Arrays[1].Role = ArrayArg::Whole;
+  M.Reductions = 4;
+  M.Pairs = {2, 50, true};
+  if (Kept) {
+    M.Parts = {{{0, 5}}, {{5, 8}, {9, 10}}};
+    M.Owners = {{{{0, 5}, {5, 10}}, {1, 2}}, {}};
+  }
+  return M;
+}
+
+void expectStart(const StartMessage &M, const StartMessage &Back) {
+  expectParams(Back.Params, M.Params);
+  EXPECT_EQ(Back.Tree.Parent, M.Tree.Parent);
+  EXPECT_EQ(Back.Tree.Children, M.Tree.Children);
+  EXPECT_EQ(Back.Curve, M.Curve);
+  EXPECT_EQ(Back.Blocks, M.Blocks);
+  EXPECT_EQ(Back.Scalars, M.Scalars);
+  EXPECT_EQ(Back.ScalarOffsets, M.ScalarOffsets);
+  ASSERT_EQ(Back.Arrays.size(), M.Arrays.size());
+  for (std::size_t K = 0; K < M.Arrays.size(); ++K) {
+    expectArray(Back.Arrays[K], M.Arrays[K]);
+    EXPECT_EQ(Back.Arrays[K].Data, nullptr);
+    EXPECT_EQ(Back.Arrays[K].Rows, nullptr);
+    EXPECT_EQ(Back.Arrays[K].Object, nullptr);
+  }
+  EXPECT_EQ(Back.Reductions, M.Reductions);
+  EXPECT_EQ(Back.Pairs.Lb, M.Pairs.Lb);
+  EXPECT_EQ(Back.Pairs.Ub, M.Pairs.Ub);
+  EXPECT_EQ(Back.Pairs.Bitonic, M.Pairs.Bitonic);
+  EXPECT_EQ(Back.Parts, M.Parts);
+  ASSERT_EQ(Back.Owners.size(), M.Owners.size());
+  for (std::size_t K = 0; K < M.Owners.size(); ++K) {
+    EXPECT_EQ(Back.Owners[K].Ranges, M.Owners[K].Ranges);
+    EXPECT_EQ(Back.Owners[K].Owners, M.Owners[K].Owners);
+  }
 }
 
 } // namespace
@@ -113,4 +255,16 @@ TEST(MessagesTest, Profile) {
 TEST(MessagesTest, ChunkAskAndAnswer) {
   EXPECT_EQ(roundTrip(ChunkAsk{2.5}).Rate, 2.5);
   EXPECT_EQ(roundTrip(ChunkAnswer{17}).Count, 17);
+}
+
+TEST(MessagesTest, Start) {
+  const StartMessage M = someStart(/*Kept=*/false);
+  expectStart(M, roundTrip(M));
+}
+
+TEST(MessagesTest, StartFromKeptRows) {
+  // The partition and the ownership travel only when an array starts from
+  // rows the ranks kept.
+  const StartMessage M = someStart(/*Kept=*/true);
+  expectStart(M, roundTrip(M));
 }
