@@ -1,6 +1,7 @@
 //===- ExecutionMessages.cpp - The messages of an execution ---------------===//
 #include "execution/ExecutionMessages.h"
 
+#include "messages/Result.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "core/Registry.h"
@@ -9,7 +10,6 @@
 #include "transport/Wire.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace dlb {
 
@@ -128,21 +128,14 @@ std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
   return Pieces;
 }
 
-void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
+void sendResult(RankWork W, const std::vector<Piece> &Executed,
                 const LoopSpec &Spec, WatchScope &Watch, bool Together) {
   if (!Together)
     Watch.disarm();
-  Writer Out;
-  Out.put(W.Counters);
-  for (const ReductionSlot &S : W.Slots) {
-    Out.put(S.Has);
-    Out.put(S.Bytes);
-    Out.putVector(S.Elements);
-  }
-  Out.put<std::uint64_t>(Executed.size());
+  ResultMessage Msg{std::move(W), {}};
   for (const Piece &P : Executed)
-    Out.put(P.Iters);
-  const std::vector<char> &Head = Out.buffer();
+    Msg.Executed.push_back(P.Iters);
+  const std::vector<char> Head = encode(Msg);
   const std::vector<char> Size = encode(HeadMsg{Head.size()});
   Requests Reqs;
   postSend(Size.data(), Size.size(), 0, ResultHeadTag, Reqs);
@@ -168,23 +161,14 @@ RankWork receiveResult(int Worker, const LoopSpec &Spec,
   std::vector<char> Head(decode<HeadMsg>(std::move(Size)).Bytes);
   postRecv(Head.data(), Head.size(), Worker, ResultTag, Reqs);
   waitAll(Reqs, {What, Worker});
-  Reader In(Head);
-  RankWork W(Spec.Reductions);
-  W.Counters = In.get<WorkCounters>();
-  for (ReductionSlot &S : W.Slots) {
-    S.Has = In.get<bool>();
-    std::memcpy(S.Bytes, In.take(sizeof S.Bytes), sizeof S.Bytes);
-    S.Elements = In.getVector<unsigned char>();
-  }
+  ResultMessage Msg = decode<ResultMessage>(std::move(Head));
   struct Staged {
     const ArrayArg *A;
     Range Owned;
     std::vector<char> Data;
   };
   std::deque<Staged> Packed;
-  const auto Pieces = In.get<std::uint64_t>();
-  for (std::uint64_t I = 0; I < Pieces; ++I) {
-    const auto R = In.get<Range>();
+  for (const Range &R : Msg.Executed) {
     Executed.push_back(R);
     forEachWrittenSlab(Spec, R, [&](std::size_t, const ArrayArg &A,
                                     const Range &Owned) {
@@ -200,7 +184,7 @@ RankWork receiveResult(int Worker, const LoopSpec &Spec,
   waitAll(Reqs, {What, Worker});
   for (const Staged &S : Packed)
     unpackSlab(*S.A, S.Owned, S.Data.data());
-  return W;
+  return std::move(Msg.Work);
 }
 
 std::vector<std::shared_ptr<std::vector<char>>>

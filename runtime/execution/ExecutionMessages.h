@@ -56,7 +56,8 @@ void postBlockSlabs(const std::vector<Range> &Blocks, const LoopSpec &Spec,
 std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
                                      const LoopSpec &Spec);
 
-void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
+/// A worker: sends rank 0 its result W, with the slabs that Executed wrote.
+void sendResult(RankWork W, const std::vector<Piece> &Executed,
                 const LoopSpec &Spec, WatchScope &Watch, bool Together);
 
 /// Rank 0: receives worker Worker's result into the user's arrays and

@@ -34,21 +34,22 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
   if (Params.Pipelined) {
     PipelineRunner Pipe(Spec, Kernel, Params, Curve, Views, Blocks.front(),
                         std::move(Pieces.front()));
-    const RankWork Result = runCounted(Pipe);
+    RankWork Result = runCounted(Pipe);
     keepExecutedRows(Spec,
                      Params.Skew ? Params.skewed().space()
                                  : Spec.Pairs.space(),
                      Pipe.executed());
-    sendResult(Result, Pipe.executed(), Spec, Watch, /*Together=*/false);
+    sendResult(std::move(Result), Pipe.executed(), Spec, Watch,
+               /*Together=*/false);
     return;
   }
   std::unique_ptr<PieceRunner> Exec =
       makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
   for (Piece &P : Pieces)
     Exec->add(std::move(P));
-  const RankWork Result = runCounted(*Exec);
+  RankWork Result = runCounted(*Exec);
   keepExecutedRows(Spec, Spec.Pairs.space(), Exec->executed());
-  sendResult(Result, Exec->executed(), Spec, Watch,
+  sendResult(std::move(Result), Exec->executed(), Spec, Watch,
              endTogether(Exec->strategy(), /*Pipelined=*/false));
 }
 

@@ -9,10 +9,12 @@
 //===----------------------------------------------------------------------===//
 #include "messages/Balancing.h"
 #include "messages/Commands.h"
+#include "messages/Result.h"
 #include "messages/Start.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -267,4 +269,56 @@ TEST(MessagesTest, StartFromKeptRows) {
   // rows the ranks kept.
   const StartMessage M = someStart(/*Kept=*/true);
   expectStart(M, roundTrip(M));
+}
+
+TEST(MessagesTest, Result) {
+  ResultMessage M;
+  WorkCounters &C = M.Work.Counters;
+  C.Iterations = 1;
+  C.IndexSum = 2;
+  C.IndexSquares = 3;
+  C.ComputeSeconds = 4.5;
+  C.CpuSeconds = 5.5;
+  C.RunDelaySeconds = 6.5;
+  C.LoadSeconds = 7.5;
+  C.WaitSeconds = 8.5;
+  C.BalanceSeconds = 9.5;
+  C.Syncs = 10;
+  C.Redistributions = 11;
+  C.MovedIterations = 12;
+  C.MovedBytes = 13;
+  C.ProfilesToRoot = 14;
+  C.SpanSeconds = 15.5;
+  M.Work.Slots.resize(2);
+  M.Work.Slots[0].Has = true;
+  for (unsigned char B = 0; B < sizeof M.Work.Slots[0].Bytes; ++B)
+    M.Work.Slots[0].Bytes[B] = static_cast<unsigned char>(B + 1);
+  M.Work.Slots[1].Has = true;
+  M.Work.Slots[1].Elements = {9, 8, 7};
+  M.Executed = {{3, 5}, {8, 13}};
+  const ResultMessage Back = roundTrip(M);
+  const WorkCounters &D = Back.Work.Counters;
+  EXPECT_EQ(D.Iterations, C.Iterations);
+  EXPECT_EQ(D.IndexSum, C.IndexSum);
+  EXPECT_EQ(D.IndexSquares, C.IndexSquares);
+  EXPECT_EQ(D.ComputeSeconds, C.ComputeSeconds);
+  EXPECT_EQ(D.CpuSeconds, C.CpuSeconds);
+  EXPECT_EQ(D.RunDelaySeconds, C.RunDelaySeconds);
+  EXPECT_EQ(D.LoadSeconds, C.LoadSeconds);
+  EXPECT_EQ(D.WaitSeconds, C.WaitSeconds);
+  EXPECT_EQ(D.BalanceSeconds, C.BalanceSeconds);
+  EXPECT_EQ(D.Syncs, C.Syncs);
+  EXPECT_EQ(D.Redistributions, C.Redistributions);
+  EXPECT_EQ(D.MovedIterations, C.MovedIterations);
+  EXPECT_EQ(D.MovedBytes, C.MovedBytes);
+  EXPECT_EQ(D.ProfilesToRoot, C.ProfilesToRoot);
+  EXPECT_EQ(D.SpanSeconds, C.SpanSeconds);
+  ASSERT_EQ(Back.Work.Slots.size(), M.Work.Slots.size());
+  for (std::size_t K = 0; K < M.Work.Slots.size(); ++K) {
+    const ReductionSlot &S = M.Work.Slots[K], &T = Back.Work.Slots[K];
+    EXPECT_EQ(T.Has, S.Has);
+    EXPECT_EQ(std::memcmp(T.Bytes, S.Bytes, sizeof S.Bytes), 0);
+    EXPECT_EQ(T.Elements, S.Elements);
+  }
+  EXPECT_EQ(Back.Executed, M.Executed);
 }
