@@ -10,8 +10,11 @@
 #ifndef DLB_RUNTIME_MESSAGES_BALANCING_H
 #define DLB_RUNTIME_MESSAGES_BALANCING_H
 
+#include "dlb/Strategy.h"
 #include "model/Balance.h"
 #include "transport/Wire.h"
+
+#include <vector>
 
 namespace dlb {
 
@@ -35,6 +38,22 @@ void decode(Reader &In, ProfileMsg &M);
 /// Switch: the strategy the model chose, with every transfer of the
 /// decision; all ranks move synchronously, then continue under it.
 enum class ControlKind : int { Request, Instruction, Terminate, Switch };
+
+/// Rank 0's message to a member of a group (ControlTag): a SYNC request,
+/// an INSTRUCTION, the end of the loop for the group, or a SWITCH.
+struct ControlMsg {
+  ControlKind Kind = ControlKind::Request;
+  /// The synchronization it belongs to.
+  int Epoch = 0;
+  /// Switch only: the strategy the model chose.
+  Strategy Next = Strategy::Static;
+  /// Instruction: the transfers the member sends; Switch: every transfer
+  /// of the decision. Neither travels with the other kinds.
+  std::vector<Transfer> Transfers;
+};
+
+void encode(Writer &Out, const ControlMsg &M);
+void decode(Reader &In, ControlMsg &M);
 
 /// Self-scheduling: a worker out of work asks rank 0 for a chunk, with its
 /// speed so far (iterations per second).

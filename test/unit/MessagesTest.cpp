@@ -322,3 +322,23 @@ TEST(MessagesTest, Result) {
   }
   EXPECT_EQ(Back.Executed, M.Executed);
 }
+
+TEST(MessagesTest, Control) {
+  const std::vector<Transfer> Transfers = {{1, 2, 30}, {3, 0, 40}};
+  for (ControlKind Kind : {ControlKind::Request, ControlKind::Instruction,
+                           ControlKind::Terminate, ControlKind::Switch}) {
+    ControlMsg M;
+    M.Kind = Kind;
+    M.Epoch = 6;
+    const bool Switch = Kind == ControlKind::Switch;
+    if (Switch)
+      M.Next = Strategy::LDDLB;
+    if (Switch || Kind == ControlKind::Instruction)
+      M.Transfers = Transfers;
+    const ControlMsg Back = roundTrip(M);
+    EXPECT_EQ(Back.Kind, M.Kind);
+    EXPECT_EQ(Back.Epoch, M.Epoch);
+    EXPECT_EQ(Back.Next, M.Next);
+    EXPECT_EQ(Back.Transfers, M.Transfers);
+  }
+}
