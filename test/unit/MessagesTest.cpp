@@ -11,6 +11,7 @@
 #include "messages/Commands.h"
 #include "messages/Result.h"
 #include "messages/Start.h"
+#include "messages/WorkTransfer.h"
 
 #include <gtest/gtest.h>
 
@@ -341,4 +342,9 @@ TEST(MessagesTest, Control) {
     EXPECT_EQ(Back.Next, M.Next);
     EXPECT_EQ(Back.Transfers, M.Transfers);
   }
+}
+
+TEST(MessagesTest, WorkTransfer) {
+  const WorkTransfer M{{{0, 4}, {10, 12}}};
+  EXPECT_EQ(roundTrip(M).Ranges, M.Ranges);
 }
