@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "messages/Balancing.h"
 #include "messages/Commands.h"
+#include "messages/Pipeline.h"
 #include "messages/Result.h"
 #include "messages/Start.h"
 #include "messages/WorkTransfer.h"
@@ -347,4 +348,35 @@ TEST(MessagesTest, Control) {
 TEST(MessagesTest, WorkTransfer) {
   const WorkTransfer M{{{0, 4}, {10, 12}}};
   EXPECT_EQ(roundTrip(M).Ranges, M.Ranges);
+}
+
+TEST(MessagesTest, BlockHead) {
+  const BlockHead M{16, 32, true};
+  const BlockHead Back = roundTrip(M);
+  EXPECT_EQ(Back.Lo, M.Lo);
+  EXPECT_EQ(Back.Hi, M.Hi);
+  EXPECT_EQ(Back.SyncAtEnd, M.SyncAtEnd);
+}
+
+TEST(MessagesTest, StageProfile) {
+  const StageProfile M{{10, 20}, 300.5, 0.25};
+  const StageProfile Back = roundTrip(M);
+  EXPECT_EQ(Back.Cols, M.Cols);
+  EXPECT_EQ(Back.Elements, M.Elements);
+  EXPECT_EQ(Back.Busy, M.Busy);
+}
+
+TEST(MessagesTest, StageRanges) {
+  const StageRanges M{{{0, 10}, {10, 20}}, {{0, 12}, {12, 20}}};
+  const StageRanges Back = roundTrip(M);
+  EXPECT_EQ(Back.Old, M.Old);
+  EXPECT_EQ(Back.New, M.New);
+}
+
+TEST(MessagesTest, ShiftRing) {
+  const ShiftRing M{0x1234567890abcdefULL, 3};
+  EXPECT_EQ(encode(M).size(), ShiftRingBytes);
+  const ShiftRing Back = roundTrip(M);
+  EXPECT_EQ(Back.Host, M.Host);
+  EXPECT_EQ(Back.Ranks, M.Ranks);
 }
