@@ -10,6 +10,7 @@
 #include "messages/Balancing.h"
 #include "messages/Commands.h"
 #include "messages/Pipeline.h"
+#include "messages/Residency.h"
 #include "messages/Result.h"
 #include "messages/Start.h"
 #include "messages/WorkTransfer.h"
@@ -379,4 +380,22 @@ TEST(MessagesTest, ShiftRing) {
   const ShiftRing Back = roundTrip(M);
   EXPECT_EQ(Back.Host, M.Host);
   EXPECT_EQ(Back.Ranks, M.Ranks);
+}
+
+TEST(MessagesTest, GatherRequest) {
+  const GatherRequest M{{{0x1000, true}, {0x2000, false}, {0x3000, true}}};
+  const GatherRequest Back = roundTrip(M);
+  ASSERT_EQ(Back.Arrays.size(), M.Arrays.size());
+  for (std::size_t K = 0; K < M.Arrays.size(); ++K) {
+    EXPECT_EQ(Back.Arrays[K].Id, M.Arrays[K].Id);
+    EXPECT_EQ(Back.Arrays[K].Send, M.Arrays[K].Send);
+  }
+}
+
+TEST(MessagesTest, FetchRequest) {
+  const FetchRequest M{0x1000, {5, 9}, true};
+  const FetchRequest Back = roundTrip(M);
+  EXPECT_EQ(Back.Id, M.Id);
+  EXPECT_EQ(Back.Rows, M.Rows);
+  EXPECT_EQ(Back.Send, M.Send);
 }
