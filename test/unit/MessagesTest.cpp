@@ -13,6 +13,7 @@
 #include "messages/Residency.h"
 #include "messages/Result.h"
 #include "messages/Start.h"
+#include "messages/Trace.h"
 #include "messages/WorkTransfer.h"
 
 #include <gtest/gtest.h>
@@ -398,4 +399,48 @@ TEST(MessagesTest, FetchRequest) {
   EXPECT_EQ(Back.Id, M.Id);
   EXPECT_EQ(Back.Rows, M.Rows);
   EXPECT_EQ(Back.Send, M.Send);
+}
+
+TEST(MessagesTest, Trace) {
+  trace::RankTrace M;
+  M.Offset = -0.5;
+  M.OffsetError = 1e-6;
+  M.Dropped = 3;
+  M.Loops = {"mxm.cpp:40:3", "", "sor.cpp:12:5"};
+  trace::Event E;
+  E.What = trace::Kind::Choice;
+  E.Strat = 4;
+  E.From = 2;
+  E.Loop = 1;
+  E.Execution = 7;
+  E.Start = 1.5;
+  E.End = 2.5;
+  E.Count = 8;
+  E.First = 9;
+  E.Peer = 3;
+  E.Seq = 10;
+  for (int K = 0; K < NumModelStrategies; ++K)
+    E.Values[K] = K + 0.5;
+  M.Events = {E, trace::Event()};
+  const trace::RankTrace Back = roundTrip(M);
+  EXPECT_EQ(Back.Offset, M.Offset);
+  EXPECT_EQ(Back.OffsetError, M.OffsetError);
+  EXPECT_EQ(Back.Dropped, M.Dropped);
+  EXPECT_EQ(Back.Loops, M.Loops);
+  ASSERT_EQ(Back.Events.size(), M.Events.size());
+  const trace::Event &F = Back.Events[0];
+  EXPECT_EQ(F.What, E.What);
+  EXPECT_EQ(F.Strat, E.Strat);
+  EXPECT_EQ(F.From, E.From);
+  EXPECT_EQ(F.Loop, E.Loop);
+  EXPECT_EQ(F.Execution, E.Execution);
+  EXPECT_EQ(F.Start, E.Start);
+  EXPECT_EQ(F.End, E.End);
+  EXPECT_EQ(F.Count, E.Count);
+  EXPECT_EQ(F.First, E.First);
+  EXPECT_EQ(F.Peer, E.Peer);
+  EXPECT_EQ(F.Seq, E.Seq);
+  for (int K = 0; K < NumModelStrategies; ++K)
+    EXPECT_EQ(F.Values[K], E.Values[K]);
+  EXPECT_EQ(Back.Events[1].What, trace::Event().What);
 }
