@@ -7,7 +7,10 @@
 // counters, reduction slots, the ranges it executed and the slabs they
 // wrote). Each large message may travel in chunks (Comm.h) after a small one
 // that gives its size. The load balancing messages exchanged while a loop
-// runs are described in Execution.cpp.
+// runs are described in Execution.cpp. Every message with fields is a
+// struct of runtime/messages/ with its encode and decode side by side;
+// bulk data (slabs, rows, whole arrays, boundary values) and single values
+// (a clock reading, a host name, a measurement's payload) travel as bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_PROTOCOL_H
