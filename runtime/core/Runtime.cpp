@@ -77,10 +77,11 @@ namespace {
 /// A worker's life: execute commands from rank 0 until SHUTDOWN.
 void serve() {
   for (;;) {
-    Command Cmd;
+    std::vector<char> Buf(CommandBytes);
     Requests Reqs;
-    postRecv(&Cmd, sizeof(Cmd), 0, CommandTag, Reqs);
+    postRecv(Buf.data(), Buf.size(), 0, CommandTag, Reqs);
     waitAll(Reqs);
+    const auto Cmd = decode<Command>(std::move(Buf));
     if (Cmd.Kind == Command::Shutdown)
       return;
     if (Cmd.Kind == Command::Gather)
@@ -118,10 +119,10 @@ void shutdown() {
   if (C.InKernel)
     fatal("exit() called inside a parallel loop");
   C.Running = false;
-  const Command Stop;
+  const std::vector<char> Stop = encode(Command());
   Requests Reqs;
   for (int W = 1; W < C.Size; ++W)
-    postSend(&Stop, sizeof(Stop), W, CommandTag, Reqs);
+    postSend(Stop.data(), Stop.size(), W, CommandTag, Reqs);
   waitAll(Reqs);
   writeStats();
   finish();

@@ -1,6 +1,7 @@
 //===- ExecutionMessages.cpp - The messages of an execution ---------------===//
 #include "execution/ExecutionMessages.h"
 
+#include "messages/Result.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "core/Registry.h"
@@ -9,7 +10,6 @@
 #include "transport/Wire.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace dlb {
 
@@ -48,43 +48,48 @@ void forEachWrittenSlab(const LoopSpec &Spec, const Range &R, Fn F) {
 
 } // namespace
 
-std::vector<char> packBody(const std::vector<Range> &Blocks,
-                           const LoopSpec &Spec, const ExecParams &Params,
-                           const Relay &Tree, const std::vector<double> &Curve,
-                           const Partition &Parts,
-                           const std::vector<Ownership> &Owners) {
-  Writer Out;
-  Out.put(Params);
-  Out.put<std::int32_t>(Tree.Parent);
-  Out.putVector(Tree.Children);
-  Out.putVector(Curve);
-  Out.putVector(Blocks);
-  Out.putVector(Spec.Scalars);
-  Out.putVector(Spec.ScalarOffsets);
-  std::vector<ArrayArg> Metadata = Spec.Arrays;
-  for (ArrayArg &A : Metadata) {
-    A.Data = nullptr;
-    A.Rows = nullptr;
-    A.Object = nullptr;
-  }
-  Out.putVector(Metadata);
-  Out.put<std::uint64_t>(Spec.Reductions);
-  Out.put(Spec.Pairs);
+StartMessage startMessage(const LoopSpec &Spec, const ExecParams &Params,
+                          const WorkCurve &Curve, const Partition &Parts,
+                          const std::vector<Ownership> &Owners) {
+  StartMessage Start;
+  Start.Params = Params;
+  Start.Curve = Curve.encode();
+  Start.Scalars = Spec.Scalars;
+  Start.ScalarOffsets = Spec.ScalarOffsets;
+  Start.Arrays = Spec.Arrays;
+  Start.Reductions = Spec.Reductions;
+  Start.Pairs = Spec.Pairs;
   if (startsFromKept(Spec)) {
-    Out.put<std::uint64_t>(Parts.size());
-    for (const std::vector<Range> &P : Parts)
-      Out.putVector(P);
-    for (const Ownership &O : Owners) {
-      Out.putVector(O.Ranges);
-      Out.putVector(O.Owners);
-    }
+    Start.Parts = Parts;
+    Start.Owners = Owners;
   }
-  for (const ArrayArg &A : Spec.Arrays)
+  return Start;
+}
+
+std::vector<char> packBody(const StartMessage &Start) {
+  Writer Out;
+  encode(Out, Start);
+  for (const ArrayArg &A : Start.Arrays)
     for (unsigned P = 0; P < A.PinCount; ++P) {
       const Range Row{A.Pins[P], A.Pins[P] + 1};
       packSlab(A, Row, Out.reserve(slabBytes(A, Row), PieceAlign));
     }
   return std::move(Out.buffer());
+}
+
+StartMessage unpackBody(std::vector<char> &Body,
+                        std::vector<std::vector<const char *>> &Pinned) {
+  Reader In(Body);
+  StartMessage Start;
+  decode(In, Start);
+  Pinned.assign(Start.Arrays.size(), {});
+  for (std::size_t K = 0; K < Start.Arrays.size(); ++K) {
+    const ArrayArg &A = Start.Arrays[K];
+    for (unsigned P = 0; P < A.PinCount; ++P)
+      Pinned[K].push_back(
+          In.take(slabBytes(A, {A.Pins[P], A.Pins[P] + 1}), PieceAlign));
+  }
+  return Start;
 }
 
 void postBlockSlabs(const std::vector<Range> &Blocks, const LoopSpec &Spec,
@@ -123,24 +128,17 @@ std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
   return Pieces;
 }
 
-void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
+void sendResult(RankWork W, const std::vector<Piece> &Executed,
                 const LoopSpec &Spec, WatchScope &Watch, bool Together) {
   if (!Together)
     Watch.disarm();
-  Writer Out;
-  Out.put(W.Counters);
-  for (const ReductionSlot &S : W.Slots) {
-    Out.put(S.Has);
-    Out.put(S.Bytes);
-    Out.putVector(S.Elements);
-  }
-  Out.put<std::uint64_t>(Executed.size());
+  ResultMessage Msg{std::move(W), {}};
   for (const Piece &P : Executed)
-    Out.put(P.Iters);
-  const std::vector<char> &Head = Out.buffer();
-  const std::uint64_t Bytes = Head.size();
+    Msg.Executed.push_back(P.Iters);
+  const std::vector<char> Head = encode(Msg);
+  const std::vector<char> Size = encode(HeadMsg{Head.size()});
   Requests Reqs;
-  postSend(&Bytes, sizeof(Bytes), 0, ResultHeadTag, Reqs);
+  postSend(Size.data(), Size.size(), 0, ResultHeadTag, Reqs);
   postSend(Head.data(), Head.size(), 0, ResultTag, Reqs);
   std::deque<std::vector<char>> Copies;
   for (const Piece &P : Executed)
@@ -156,30 +154,21 @@ void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
 RankWork receiveResult(int Worker, const LoopSpec &Spec,
                        std::vector<Range> &Executed) {
   const char *What = "the result of a rank's share";
-  std::uint64_t Bytes = 0;
+  std::vector<char> Size(HeadBytes);
   Requests Reqs;
-  postRecv(&Bytes, sizeof(Bytes), Worker, ResultHeadTag, Reqs);
+  postRecv(Size.data(), Size.size(), Worker, ResultHeadTag, Reqs);
   waitAll(Reqs, {What, Worker});
-  std::vector<char> Head(Bytes);
+  std::vector<char> Head(decode<HeadMsg>(std::move(Size)).Bytes);
   postRecv(Head.data(), Head.size(), Worker, ResultTag, Reqs);
   waitAll(Reqs, {What, Worker});
-  Reader In(Head);
-  RankWork W(Spec.Reductions);
-  W.Counters = In.get<WorkCounters>();
-  for (ReductionSlot &S : W.Slots) {
-    S.Has = In.get<bool>();
-    std::memcpy(S.Bytes, In.take(sizeof S.Bytes), sizeof S.Bytes);
-    S.Elements = In.getVector<unsigned char>();
-  }
+  ResultMessage Msg = decode<ResultMessage>(std::move(Head));
   struct Staged {
     const ArrayArg *A;
     Range Owned;
     std::vector<char> Data;
   };
   std::deque<Staged> Packed;
-  const auto Pieces = In.get<std::uint64_t>();
-  for (std::uint64_t I = 0; I < Pieces; ++I) {
-    const auto R = In.get<Range>();
+  for (const Range &R : Msg.Executed) {
     Executed.push_back(R);
     forEachWrittenSlab(Spec, R, [&](std::size_t, const ArrayArg &A,
                                     const Range &Owned) {
@@ -195,7 +184,7 @@ RankWork receiveResult(int Worker, const LoopSpec &Spec,
   waitAll(Reqs, {What, Worker});
   for (const Staged &S : Packed)
     unpackSlab(*S.A, S.Owned, S.Data.data());
-  return W;
+  return std::move(Msg.Work);
 }
 
 std::vector<std::shared_ptr<std::vector<char>>>

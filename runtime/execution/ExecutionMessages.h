@@ -12,9 +12,11 @@
 #include "transport/Comm.h"
 #include "core/Context.h"
 #include "execution/ExecParams.h"
+#include "messages/Start.h"
 #include "model/Partition.h"
 #include "residency/Pieces.h"
 #include "model/Relay.h"
+#include "model/Work.h"
 
 #include <deque>
 #include <memory>
@@ -22,16 +24,23 @@
 
 namespace dlb {
 
-/// A worker's body: the execution's parameters, its place in the relay
-/// tree of the whole arrays, its blocks, the loop's description, for arrays
-/// kept on the ranks the whole partition and their ownership
-/// (Residency.h) and the pinned rows (LoopRun::pin). The slabs of the
-/// other arrays that each block needs follow (postBlockSlabs).
-std::vector<char> packBody(const std::vector<Range> &Blocks,
-                           const LoopSpec &Spec, const ExecParams &Params,
-                           const Relay &Tree, const std::vector<double> &Curve,
-                           const Partition &Parts,
-                           const std::vector<Ownership> &Owners);
+/// The start message of an execution, the same for every worker but for
+/// its Blocks and Tree, which the caller sets before packBody; Parts and
+/// Owners go in only when arrays start from kept rows.
+StartMessage startMessage(const LoopSpec &Spec, const ExecParams &Params,
+                          const WorkCurve &Curve, const Partition &Parts,
+                          const std::vector<Ownership> &Owners);
+
+/// A worker's body: Start, then the rows the loop pins (LoopRun::pin) of
+/// each of its arrays, taken from the program's arrays and aligned for use
+/// in place. The slabs of the other arrays that each block needs follow
+/// (postBlockSlabs).
+std::vector<char> packBody(const StartMessage &Start);
+
+/// A worker: the start message in Body, and where in Body the pinned rows
+/// of each array lie, in order.
+StartMessage unpackBody(std::vector<char> &Body,
+                        std::vector<std::vector<const char *>> &Pinned);
 
 /// Rank 0: after a worker's body, the slabs its Blocks need, one
 /// BodySlabTag message each in packSlabs' order: sent from the user's array
@@ -47,7 +56,8 @@ void postBlockSlabs(const std::vector<Range> &Blocks, const LoopSpec &Spec,
 std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
                                      const LoopSpec &Spec);
 
-void sendResult(const RankWork &W, const std::vector<Piece> &Executed,
+/// A worker: sends rank 0 its result W, with the slabs that Executed wrote.
+void sendResult(RankWork W, const std::vector<Piece> &Executed,
                 const LoopSpec &Spec, WatchScope &Watch, bool Together);
 
 /// Rank 0: receives worker Worker's result into the user's arrays and

@@ -380,26 +380,28 @@ void RootExecution::startWorkers() {
   // Waiting here for the sends to complete matters: MPI has no progress
   // thread, so data still queued when rank 0 starts computing would not
   // move until it polls.
-  const std::vector<double> EncodedCurve = Curve.encode();
+  StartMessage Start = startMessage(Spec, Params, Curve, Parts, Owners);
   std::vector<int> Taking = {0};
   for (int W = 1; W < Ranks; ++W)
     if (takesPart(W))
       Taking.push_back(W);
   const std::vector<Relay> Tree = relayTree(Taking);
-  std::vector<Command> Commands(Ranks);
+  std::vector<std::vector<char>> Commands(Ranks);
   std::vector<std::vector<char>> Bodies(Ranks);
   std::deque<std::vector<char>> Copies;
   Requests Sends;
   for (std::size_t I = 1; I < Taking.size(); ++I) {
     const int W = Taking[I];
-    Bodies[W] = packBody(Parts[W], Spec, Params, Tree[I], EncodedCurve, Parts,
-                         Owners);
-    Command &Cmd = Commands[W];
+    Start.Blocks = Parts[W];
+    Start.Tree = Tree[I];
+    Bodies[W] = packBody(Start);
+    Command Cmd;
     Cmd.Kind = Command::Run;
     Cmd.LoopId = loopId(L.Desc);
     Cmd.BodyBytes = Bodies[W].size();
     Cmd.Execution = static_cast<std::uint64_t>(Execution);
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Sends);
+    Commands[W] = encode(Cmd);
+    postSend(Commands[W].data(), Commands[W].size(), W, CommandTag, Sends);
     postSend(Bodies[W].data(), Bodies[W].size(), W, BodyTag, Sends);
     postBlockSlabs(Parts[W], Spec, W, Sends, Copies);
   }

@@ -33,12 +33,12 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
       makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
   for (Piece &P : Pieces)
     Run->add(std::move(P));
-  const RankWork Result = runCounted(*Run);
+  RankWork Result = runCounted(*Run);
   // A skewed pipeline distributes j + Skew * i (runtime/model/Pipeline.h).
   keepExecutedRows(Spec,
                    Params.Skew ? Params.skewed().space() : Spec.Pairs.space(),
                    Run->executed());
-  sendResult(Result, Run->executed(), Spec, Watch,
+  sendResult(std::move(Result), Run->executed(), Spec, Watch,
              endTogether(Run->strategy(), Params.Pipelined));
 }
 
@@ -47,47 +47,20 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
 void serveRun(const Command &Cmd) {
   const LoopDesc &Desc = loopById(Cmd.LoopId);
   WatchScope Watch(Desc.name(), static_cast<long long>(Cmd.Execution));
-  const char *Start = "the start of an execution";
+  const char *What = "the start of an execution";
   auto Body = std::make_shared<std::vector<char>>(Cmd.BodyBytes);
   Requests Reqs;
   postRecv(Body->data(), Body->size(), 0, BodyTag, Reqs);
-  waitAll(Reqs, {Start, 0});
-  Reader In(*Body);
-  const auto Params = In.get<ExecParams>();
-  Relay Tree;
-  Tree.Parent = In.get<std::int32_t>();
-  Tree.Children = In.getVector<int>();
-  const WorkCurve Curve = WorkCurve::decode(In.getVector<double>());
-  const auto Blocks = In.getVector<Range>();
-  const auto Scalars = In.getVector<char>();
-  const auto ScalarOffsets = In.getVector<std::size_t>();
-  const auto Arrays = In.getVector<ArrayArg>();
-  const auto Reductions = In.get<std::uint64_t>();
-  const LoopSpec Spec{Scalars, ScalarOffsets, Arrays, Reductions,
-                      In.get<Pairing>()};
-  // Arrays kept from earlier executions: the partition and who owns what.
-  const bool FromKept = startsFromKept(Spec);
-  Partition Parts;
-  std::vector<Ownership> Owners(Arrays.size());
-  if (FromKept) {
-    Parts.resize(In.get<std::uint64_t>());
-    for (std::vector<Range> &P : Parts)
-      P = In.getVector<Range>();
-    for (Ownership &O : Owners) {
-      O.Ranges = In.getVector<Range>();
-      O.Owners = In.getVector<int>();
-    }
-  }
+  waitAll(Reqs, {What, 0});
   // The pinned rows, used in place in the body.
-  std::vector<std::vector<const char *>> Pinned(Arrays.size());
-  for (std::size_t K = 0; K < Arrays.size(); ++K)
-    for (unsigned P = 0; P < Arrays[K].PinCount; ++P)
-      Pinned[K].push_back(In.take(
-          slabBytes(Arrays[K], {Arrays[K].Pins[P], Arrays[K].Pins[P] + 1}),
-          PieceAlign));
-
+  std::vector<std::vector<const char *>> Pinned;
+  const StartMessage Start = unpackBody(*Body, Pinned);
+  const std::vector<ArrayArg> &Arrays = Start.Arrays;
+  const LoopSpec Spec{Start.Scalars, Start.ScalarOffsets, Arrays,
+                      Start.Reductions, Start.Pairs};
+  const WorkCurve Curve = WorkCurve::decode(Start.Curve);
   const std::vector<std::shared_ptr<std::vector<char>>> Whole =
-      receiveWholeArrays(Arrays, Tree);
+      receiveWholeArrays(Arrays, Start.Tree);
   std::vector<ArrayView> Views(Arrays.size());
   std::vector<std::vector<char *>> Tables(Arrays.size());
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
@@ -99,10 +72,12 @@ void serveRun(const Command &Cmd) {
     std::copy(Pinned[K].begin(), Pinned[K].end(), Views[K].Pinned);
   }
   const KernelFn Kernel = Desc.kernel();
-  std::vector<Piece> Pieces = receiveBlockSlabs(Blocks, Spec);
-  if (FromKept)
-    exchangeKeptRows(Spec, Parts, Owners, Pieces);
-  runWorkerShare(Spec, Kernel, Params, Curve, Views, std::move(Pieces), Watch);
+  std::vector<Piece> Pieces = receiveBlockSlabs(Start.Blocks, Spec);
+  // Arrays kept from earlier executions: their rows from their owners.
+  if (startsFromKept(Spec))
+    exchangeKeptRows(Spec, Start.Parts, Start.Owners, Pieces);
+  runWorkerShare(Spec, Kernel, Start.Params, Curve, Views, std::move(Pieces),
+                 Watch);
 }
 
 } // namespace dlb

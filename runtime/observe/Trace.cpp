@@ -12,7 +12,7 @@
 #include "core/Context.h"
 #include "transport/Protocol.h"
 #include "observe/Stats.h"
-#include "transport/Wire.h"
+#include "messages/Trace.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -381,20 +381,11 @@ void start() {
 }
 
 void sendToRoot() {
-  const RankTrace &Mine = recorder().data();
-  Writer Out;
-  Out.put(Mine.Offset);
-  Out.put(Mine.OffsetError);
-  Out.put(Mine.Dropped);
-  std::vector<char> Names;
-  for (const std::string &Name : Mine.Loops)
-    Names.insert(Names.end(), Name.c_str(), Name.c_str() + Name.size() + 1);
-  Out.putVector(Names);
-  Out.putVector(Mine.Events);
-  const HeadMsg Head{Out.buffer().size()};
+  const std::vector<char> Body = encode(recorder().data());
+  const std::vector<char> Head = encode(HeadMsg{Body.size()});
   Requests Reqs;
-  postSend(&Head, sizeof(Head), 0, TraceTag, Reqs);
-  postSend(Out.buffer().data(), Out.buffer().size(), 0, TraceTag, Reqs);
+  postSend(Head.data(), Head.size(), 0, TraceTag, Reqs);
+  postSend(Body.data(), Body.size(), 0, TraceTag, Reqs);
   waitAll(Reqs, {"rank 0 to take the trace", 0});
 }
 
@@ -409,18 +400,7 @@ bool gather(const std::string &File, double Origin, std::string &Error) {
     Requests Reqs;
     postRecv(Body.data(), Body.size(), W, TraceTag, Reqs);
     waitAll(Reqs, {What, W});
-    Reader In(Body);
-    RankTrace &R = All[W];
-    R.Offset = In.get<double>();
-    R.OffsetError = In.get<double>();
-    R.Dropped = In.get<long long>();
-    const std::vector<char> Names = In.getVector<char>();
-    for (auto It = Names.begin(); It != Names.end();) {
-      auto End = std::find(It, Names.end(), '\0');
-      R.Loops.emplace_back(It, End);
-      It = End + (End != Names.end());
-    }
-    R.Events = In.getVector<Event>();
+    All[W] = decode<RankTrace>(std::move(Body));
   }
   std::FILE *Out = std::fopen(File.c_str(), "w");
   if (!Out) {

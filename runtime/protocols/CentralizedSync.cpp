@@ -25,6 +25,14 @@ void checkEpoch(int Got, int Want) {
     fatal("load balancing messages out of order (epoch " +
           std::to_string(Got) + ", expected " + std::to_string(Want) + ")");
 }
+
+/// Rank 0's message of Kind for synchronization Epoch, with no transfers.
+ControlMsg control(ControlKind Kind, int Epoch) {
+  ControlMsg M;
+  M.Kind = Kind;
+  M.Epoch = Epoch;
+  return M;
+}
 } // namespace
 
 void Executor::sendProfile() {
@@ -42,29 +50,26 @@ void Executor::sendProfile() {
 void Executor::serviceMember() {
   std::vector<char> Buf;
   while (!Terminated && !Switched && tryReceive(0, ControlTag, Buf, nullptr)) {
-    Reader In(Buf);
-    const auto Kind = In.get<ControlKind>();
-    const int Epoch = In.get<int>();
-    if (Kind != ControlKind::Request) {
+    const auto Msg = decode<ControlMsg>(std::move(Buf));
+    if (Msg.Kind != ControlKind::Request) {
       // Every other message ends a synchronization this member sent its
       // PROFILE to, and is the answer to it.
       if (!Unanswered)
         fatal("rank 0 answered a load balancing profile this rank did not "
-              "send (epoch " + std::to_string(Epoch) + ")");
+              "send (epoch " + std::to_string(Msg.Epoch) + ")");
       Unanswered = false;
     }
-    if (Kind == ControlKind::Terminate) {
+    if (Msg.Kind == ControlKind::Terminate) {
       Terminated = true;
-    } else if (Kind == ControlKind::Switch) {
-      const auto Next = In.get<Strategy>();
-      moveWork(In.getVector<Transfer>(), /*Receive=*/true);
-      reconfigure(Next, Epoch + 1);
-    } else if (Kind == ControlKind::Request) {
+    } else if (Msg.Kind == ControlKind::Switch) {
+      moveWork(Msg.Transfers, /*Receive=*/true);
+      reconfigure(Msg.Next, Msg.Epoch + 1);
+    } else if (Msg.Kind == ControlKind::Request) {
       // A member that ran out of work has sent this epoch's profile already.
-      if (Epoch == Epochs[MyGroup])
+      if (Msg.Epoch == Epochs[MyGroup])
         sendProfile();
     } else {
-      moveWork(In.getVector<Transfer>(), /*Receive=*/false);
+      moveWork(Msg.Transfers, /*Receive=*/false);
     }
   }
   receivePendingWork();
@@ -73,10 +78,8 @@ void Executor::serviceMember() {
 void Executor::beginCollection(int Group, int FirstFrom,
                                const ProfileMsg *First) {
   const std::vector<int> &Members = Groups[Group];
-  Writer Request;
-  Request.put(ControlKind::Request);
-  Request.put(Epochs[Group]);
-  sendToMembers(Request.buffer(), Members);
+  sendToEach(encode(control(ControlKind::Request, Epochs[Group])), Members,
+             ControlTag);
   Gathering &C = Collections[Group];
   startGathering(C, Epochs[Group]);
   if (First)
@@ -146,10 +149,8 @@ void Executor::finishCollection(int Group) {
     Left += Profiles[M].Remaining;
   // Done when no member holds work and none is on its way to a member.
   if (Left == 0 && C.Sent == C.Received) {
-    Writer Stop;
-    Stop.put(ControlKind::Terminate);
-    Stop.put(Epoch);
-    sendToMembers(Stop.buffer(), Members);
+    sendToEach(encode(control(ControlKind::Terminate, Epoch)), Members,
+               ControlTag);
     GroupDone[Group] = true;
     Terminated |= Member;
     return;
@@ -160,12 +161,11 @@ void Executor::finishCollection(int Group) {
   if (mayChoose(Members) && C.Sent == C.Received) {
     const Strategy Next = choose(Profiles);
     if (Next != Params.Strat) {
-      Writer Out;
-      Out.put(ControlKind::Switch);
-      Out.put(Epoch);
-      Out.put(Next);
-      Out.putVector(D.Move ? D.Transfers : std::vector<Transfer>());
-      sendToMembers(Out.buffer(), Members);
+      ControlMsg Switch = control(ControlKind::Switch, Epoch);
+      Switch.Next = Next;
+      if (D.Move)
+        Switch.Transfers = D.Transfers;
+      sendToEach(encode(Switch), Members, ControlTag);
       if (D.Move) {
         ++Result.Counters.Redistributions;
         moveWork(D.Transfers, /*Receive=*/true);
@@ -183,32 +183,19 @@ void Executor::finishCollection(int Group) {
   std::vector<std::vector<char>> Instructions;
   Instructions.reserve(Members.size());
   for (int M : Members) {
-    std::vector<Transfer> Mine;
-    for (const Transfer &T : D.Transfers)
-      if (T.From == M)
-        Mine.push_back(T);
     if (M == Rank)
       continue;
-    Writer Out;
-    Out.put(ControlKind::Instruction);
-    Out.put(Epoch);
-    Out.putVector(Mine);
-    Instructions.push_back(std::move(Out.buffer()));
+    ControlMsg Instruction = control(ControlKind::Instruction, Epoch);
+    for (const Transfer &T : D.Transfers)
+      if (T.From == M)
+        Instruction.Transfers.push_back(T);
+    Instructions.push_back(encode(Instruction));
     postSend(Instructions.back().data(), Instructions.back().size(), M,
              ControlTag, Reqs);
   }
   waitAll(Reqs);
   if (Member && D.Move)
     moveWork(D.Transfers, /*Receive=*/false);
-}
-
-void Executor::sendToMembers(const std::vector<char> &Message,
-                             const std::vector<int> &Members) {
-  Requests Reqs;
-  for (int M : Members)
-    if (M != Rank)
-      postSend(Message.data(), Message.size(), M, ControlTag, Reqs);
-  waitAll(Reqs);
 }
 
 bool Executor::serveGroups() {

@@ -39,28 +39,6 @@ namespace {
 constexpr double SpeedWindowSeconds = 0.05;
 constexpr double SpeedChange = 1.3;
 
-
-
-template <class T> void sendValue(const T &V, int Dest, int Tag,
-                                  Requests &Reqs, std::vector<char> &Keep) {
-  Keep.resize(sizeof(T));
-  std::memcpy(Keep.data(), &V, sizeof(T));
-  postSend(Keep.data(), Keep.size(), Dest, Tag, Reqs);
-}
-
-/// Sends V to each rank of Dests (other than this one) and waits.
-template <class T> void sendToAll(const T &V, const std::vector<int> &Dests,
-                                  int Tag) {
-  Requests Reqs;
-  std::vector<char> Keep(sizeof(T));
-  std::memcpy(Keep.data(), &V, sizeof(T));
-  for (int D : Dests)
-    if (D != context().Rank)
-      postSend(Keep.data(), Keep.size(), D, Tag, Reqs);
-  waitAll(Reqs);
-}
-
-
 } // namespace
 
 int Executor::groupOf(const std::vector<std::vector<int>> &Groups,
@@ -293,8 +271,9 @@ void Executor::sendWork(const std::vector<Transfer> &Transfers,
     // from an earlier execution (Residency.h).
     Keep.push_back(cutAndPack(Count, T.To != 0 || startsFromKept(Spec)));
     const std::vector<char> &Body = Keep.back();
-    Keep.emplace_back();
-    sendValue(HeadMsg{Body.size()}, T.To, TransferHeadTag, Sends, Keep.back());
+    Keep.push_back(encode(HeadMsg{Body.size()}));
+    postSend(Keep.back().data(), Keep.back().size(), T.To, TransferHeadTag,
+             Sends);
     postSend(Body.data(), Body.size(), T.To, TransferTag, Sends);
     if (trace::on())
       trace::transfer(trace::Kind::Send, Start, T.To, Count,
@@ -346,7 +325,7 @@ void Executor::sendProfileTo(const RankProfile &Mine, long long Sent,
   Msg.Profile = Mine;
   Msg.Sent = Sent;
   Msg.Received = Received;
-  sendToAll(Msg, Dests, ProfileTag);
+  sendToEach(encode(Msg), Dests, ProfileTag);
   if (Rank != 0 && std::find(Dests.begin(), Dests.end(), 0) != Dests.end())
     ++Result.Counters.ProfilesToRoot;
 }
@@ -356,7 +335,7 @@ void Executor::pullProfiles() {
   int From = 0;
   while (tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From)) {
     ++ProfilesFrom[From];
-    const auto Msg = decode<ProfileMsg>(Buf);
+    const auto Msg = decode<ProfileMsg>(std::move(Buf));
     if (Msg.Phase >= Phase)
       Inbox[From].push_back(Msg);
   }

@@ -12,6 +12,7 @@
 #define DLB_RUNTIME_EXECUTION_H
 
 #include "transport/Comm.h"
+#include "messages/Balancing.h"
 #include "protocols/PieceRunner.h"
 #include "transport/Wire.h"
 #include "model/Balance.h"
@@ -31,24 +32,6 @@
 #include <vector>
 
 namespace dlb {
-
-/// A rank's profile for a synchronization, with what it has sent and
-/// received so far (so the balancer knows whether work is still on its way).
-struct ProfileMsg {
-  /// The number of strategy switches before it was sent: a centralized
-  /// member may send a PROFILE to rank 0 just before it learns of a switch;
-  /// such a stale one is dropped.
-  int Phase = 0;
-  int Epoch = 0;
-  RankProfile Profile;
-  long long Sent = 0;
-  long long Received = 0;
-};
-
-/// What rank 0 tells the members of a group under a centralized strategy.
-/// Switch: the strategy the model chose, with every transfer of the
-/// decision; all ranks move synchronously, then continue under it.
-enum class ControlKind : int { Request, Instruction, Terminate, Switch };
 
 /// Runs a rank's pieces of one execution, balancing with the other ranks of
 /// its group as the strategy says.
@@ -159,8 +142,6 @@ private:
   /// Rank 0: progresses the synchronizations going on and starts one for
   /// each unrequested PROFILE; returns whether anything happened.
   bool serveGroups();
-  void sendToMembers(const std::vector<char> &Message,
-                     const std::vector<int> &Members);
 
   bool Balancing;
   bool Centralized;

@@ -3,6 +3,7 @@
 
 #include "transport/Comm.h"
 #include "core/Context.h"
+#include "messages/WorkTransfer.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "residency/Residency.h"
@@ -202,10 +203,12 @@ std::vector<char> PieceRunner::cutAndPack(long long Count, bool WithData) {
   if (Count > 0)
     fatal("a transfer asked for more iterations than this rank holds");
 
+  WorkTransfer Moved;
+  for (auto &[R, Source] : Cut)
+    Moved.Ranges.push_back(R);
   Writer Out;
-  Out.put<std::uint64_t>(Cut.size());
+  encode(Out, Moved);
   for (auto &[R, Source] : Cut) {
-    Out.put(R);
     if (WithData)
       packSlabs(Out, Spec, R, UserMemory ? nullptr : Source);
     Result.Counters.MovedIterations += R.size();
@@ -233,9 +236,9 @@ long long PieceRunner::receiveWork(int From) {
   postRecv(Body->data(), Body->size(), From, TransferTag, Reqs);
   waitAll(Reqs, {What, From});
   Reader In(*Body);
-  const auto Ranges = In.get<std::uint64_t>();
-  for (std::uint64_t I = 0; I < Ranges; ++I) {
-    const auto R = In.get<Range>();
+  WorkTransfer Moved;
+  decode(In, Moved);
+  for (const Range &R : Moved.Ranges) {
     Received += R.size();
     if (!UserMemory) {
       Work.push_back(unpackSlabs(In, Spec, R, Body));

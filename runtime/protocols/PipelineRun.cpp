@@ -25,6 +25,7 @@
 #include "protocols/PipelineRun.h"
 
 #include "core/Context.h"
+#include "messages/Pipeline.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "observe/Trace.h"
@@ -43,18 +44,6 @@
 
 namespace dlb {
 namespace {
-
-struct BlockHead {
-  long long Lo = 0;
-  long long Hi = 0;
-  int SyncAtEnd = 0;
-};
-
-struct StageProfile {
-  Range Cols;
-  double Elements = 0;
-  double Busy = 0;
-};
 
 /// Blocks are timed until they add up to this (a usable measurement).
 constexpr double MinMeasuredSeconds = 100e-6;
@@ -189,31 +178,26 @@ void PipelineRunner::measureShift() {
   // The latency: a small message shifted around the ring of the pipeline's
   // ranks, each waiting (sleeping) for the one before; the fastest round.
   // It also counts the ranks on rank 0's host (same host name hash).
-  struct RingMsg {
-    std::uint64_t Host = 0;
-    long long Ranks = 0;
-  };
   char Name[MPI_MAX_PROCESSOR_NAME] = {};
   int NameLength = 0;
   MPI_Get_processor_name(Name, &NameLength);
   const std::uint64_t MyHost =
       std::hash<std::string>()(std::string(Name, NameLength));
   double Ring = INFINITY;
-  RingMsg Msg;
+  const std::vector<char> First = encode(ShiftRing{MyHost, 1});
+  ShiftRing Msg;
   for (int Round = 0; Round < ShiftRounds; ++Round) {
     Requests Reqs;
     const double Start = now();
-    if (Rank == 0) {
-      Msg = {MyHost, 1};
-      postSend(&Msg, sizeof(Msg), Next, PipeShiftTag, Reqs);
-      waitAll(Reqs);
-    }
-    postRecv(&Msg, sizeof(Msg), Prev, PipeShiftTag, Reqs);
+    if (Rank == 0)
+      sendToEach(First, {Next}, PipeShiftTag);
+    std::vector<char> Buf(ShiftRingBytes);
+    postRecv(Buf.data(), Buf.size(), Prev, PipeShiftTag, Reqs);
     waitAll(Reqs);
+    Msg = decode<ShiftRing>(std::move(Buf));
     if (Rank != 0) {
       Msg.Ranks += Msg.Host == MyHost;
-      postSend(&Msg, sizeof(Msg), Next, PipeShiftTag, Reqs);
-      waitAll(Reqs);
+      sendToEach(encode(Msg), {Next}, PipeShiftTag);
     }
     Ring = std::min(Ring, now() - Start);
   }
@@ -375,13 +359,14 @@ long long PipelineRunner::receive(Block &B, long long Lo) {
     if (trace::on())
       trace::span(trace::Kind::Idle, Wait, static_cast<int>(Params.Strat));
     Reader In(Msg);
-    const auto Head = In.get<BlockHead>();
+    BlockHead Head;
+    decode(In, Head);
     if (Head.Lo != Lo)
       fatal("pipeline blocks out of order (block at " +
             std::to_string(Head.Lo) + ", expected " + std::to_string(Lo) +
             ")");
     Hi = Head.Hi;
-    SyncAtEnd = Head.SyncAtEnd != 0;
+    SyncAtEnd = Head.SyncAtEnd;
     if (!Boundary.empty())
       boundary(Lo, Hi, In.take(boundaryBytes(Hi - Lo)), /*Pack=*/false);
   }
@@ -434,7 +419,7 @@ void PipelineRunner::send(long long Lo, long long Hi) {
       Sends.pop_front();
     }
     Writer Out;
-    Out.put(BlockHead{Lo, Hi, SyncAtEnd ? 1 : 0});
+    encode(Out, BlockHead{Lo, Hi, SyncAtEnd});
     if (!Boundary.empty())
       boundary(Lo, Hi, Out.reserve(boundaryBytes(Hi - Lo)), /*Pack=*/true);
     Sends.push_back({std::move(Out.buffer()), {}});
@@ -454,22 +439,20 @@ void PipelineRunner::synchronize(Block &B) {
   auto Index = [&](int R) { return R - Leader; };
   std::vector<StageProfile> All(N);
   All[Index(Rank)] = {Cols, ElementsSinceSync, BusySinceSync};
-  std::vector<Range> Ranges(2 * N); // the old ranges, then the new ones
+  const std::vector<char> Mine = encode(All[Index(Rank)]);
+  StageRanges Ranges;
   auto Decide = [&] {
     std::vector<double> Speeds(N);
     for (int I = 0; I < N; ++I) {
-      Ranges[I] = All[I].Cols;
+      Ranges.Old.push_back(All[I].Cols);
       Speeds[I] = All[I].Busy > 0 ? All[I].Elements / All[I].Busy : 0;
     }
-    const std::vector<Range> New = rebalancePipeline(
-        {Ranges.begin(), Ranges.begin() + N}, Speeds,
-        Params.Balance.ProfitFactor);
-    std::copy(New.begin(), New.end(), Ranges.begin() + N);
+    Ranges.New =
+        rebalancePipeline(Ranges.Old, Speeds, Params.Balance.ProfitFactor);
   };
   auto ReceiveProfile = [&](int M) {
-    std::vector<char> Msg =
-        dlb::receive(M, PipeSyncTag, "a pipeline synchronization's profile");
-    std::memcpy(&All[Index(M)], Msg.data(), sizeof(StageProfile));
+    All[Index(M)] = decode<StageProfile>(
+        dlb::receive(M, PipeSyncTag, "a pipeline synchronization's profile"));
   };
   // Under auto a pipeline runs as gcdlb (pipelineParams in ExecutionPlan.cpp).
   const bool Central = isCentralized(Params.Strat);
@@ -479,30 +462,24 @@ void PipelineRunner::synchronize(Block &B) {
       if (M != Rank)
         ReceiveProfile(M);
     Decide();
-    for (int M : Members)
-      if (M != Rank)
-        postSend(Ranges.data(), Ranges.size() * sizeof(Range), M, PipeSyncTag,
-                 Reqs);
-    waitAll(Reqs);
+    sendToEach(encode(Ranges), Members, PipeSyncTag);
   } else if (Central) {
-    postSend(&All[Index(Rank)], sizeof(StageProfile), Leader, PipeSyncTag,
-             Reqs);
-    postRecv(Ranges.data(), Ranges.size() * sizeof(Range), Leader,
-             PipeSyncTag, Reqs);
+    postSend(Mine.data(), Mine.size(), Leader, PipeSyncTag, Reqs);
+    Ranges = decode<StageRanges>(dlb::receive(
+        Leader, PipeSyncTag, "the group's new ranges from its first member"));
     waitAll(Reqs);
   } else {
     for (int M : Members)
       if (M != Rank)
-        postSend(&All[Index(Rank)], sizeof(StageProfile), M, PipeSyncTag,
-                 Reqs);
+        postSend(Mine.data(), Mine.size(), M, PipeSyncTag, Reqs);
     for (int M : Members)
       if (M != Rank)
         ReceiveProfile(M);
     waitAll(Reqs);
     Decide();
   }
-  const std::vector<Range> Old(Ranges.begin(), Ranges.begin() + N);
-  const std::vector<Range> New(Ranges.begin() + N, Ranges.end());
+  const std::vector<Range> &Old = Ranges.Old;
+  const std::vector<Range> &New = Ranges.New;
   if (Rank == Leader)
     ++Result.Counters.Syncs;
   const double Moving = now();

@@ -12,6 +12,7 @@
 
 #include "transport/Comm.h"
 #include "core/Context.h"
+#include "messages/Balancing.h"
 #include "transport/Protocol.h"
 #include "residency/Residency.h"
 #include "observe/Trace.h"
@@ -25,20 +26,6 @@ namespace {
 /// Rank 0 looks for requests this often while it computes: an idle worker
 /// waits for the answer at most about this long.
 constexpr double MasterPollSeconds = 2e-4;
-
-struct Ask {
-  double Rate = 0;
-};
-
-struct Answer {
-  long long Count = 0;
-};
-
-template <class T> void sendSmall(const T &V, int Dest, int Tag) {
-  Requests Reqs;
-  postSend(&V, sizeof(V), Dest, Tag, Reqs);
-  waitAll(Reqs);
-}
 
 } // namespace
 
@@ -113,17 +100,17 @@ bool SelfScheduler::serve() {
   int From = 0;
   while (tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From)) {
     Served = true;
-    Rates[From] = decode<Ask>(Buf).Rate;
+    Rates[From] = decode<ChunkAsk>(std::move(Buf)).Rate;
     Rates[0] = rate();
     ChunkRequest Req;
     Req.Remaining = remaining();
     Req.Ranks = context().Size;
     Req.Requester = From;
     Req.Rates = Rates;
-    Answer A;
+    ChunkAnswer A;
     if (Req.Remaining > 0)
       A.Count = std::clamp(Rule->next(Req), 1LL, Req.Remaining);
-    sendSmall(A, From, ControlTag);
+    sendToEach(encode(A), {From}, ControlTag);
     ++Result.Counters.Syncs;
     if (A.Count == 0) {
       --Asking;
@@ -135,8 +122,8 @@ bool SelfScheduler::serve() {
     const double Cut = now();
     const std::vector<char> Body = cutAndPack(A.Count, true);
     Requests Sends;
-    const HeadMsg Head{Body.size()};
-    postSend(&Head, sizeof(Head), From, TransferHeadTag, Sends);
+    const std::vector<char> Head = encode(HeadMsg{Body.size()});
+    postSend(Head.data(), Head.size(), From, TransferHeadTag, Sends);
     postSend(Body.data(), Body.size(), From, TransferTag, Sends);
     waitAll(Sends, {"a chunk to reach the rank that asked", From});
     if (trace::on())
@@ -148,9 +135,9 @@ bool SelfScheduler::serve() {
 
 bool SelfScheduler::ask() {
   const double Start = now();
-  sendSmall(Ask{rate()}, 0, ProfileTag);
+  sendToEach(encode(ChunkAsk{rate()}), {0}, ProfileTag);
   ++Result.Counters.ProfilesToRoot;
-  const auto A = decode<Answer>(
+  const auto A = decode<ChunkAnswer>(
       receive(0, ControlTag, "rank 0's answer: a chunk or the end"));
   if (A.Count > 0)
     receiveWork(0);

@@ -31,13 +31,6 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
                     : Layout.Extent[1] + (Layout.Skew ? 0 : A.Skew);
 }
 
-bool startsFromKept(const LoopSpec &Spec) {
-  return std::any_of(Spec.Arrays.begin(), Spec.Arrays.end(),
-                     [](const ArrayArg &A) {
-                       return A.Role == ArrayArg::Distributed && A.Kept;
-                     });
-}
-
 long long keptMargin(const LoopSpec &Spec) {
   long long Margin = 1;
   for (const ArrayArg &A : Spec.Arrays)

@@ -13,6 +13,7 @@
 #include "dlb/Loop.h"
 #include "model/Partition.h"
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -107,8 +108,16 @@ void forEachSide(const LoopSpec &Spec, const Range &R, Fn F,
   }
 }
 
-/// Whether some distributed array of the loop starts from kept rows.
-bool startsFromKept(const LoopSpec &Spec);
+/// Whether some distributed array of Arrays starts from kept rows (inline:
+/// the start message, built without MPI, asks it too).
+inline bool startsFromKept(const std::vector<ArrayArg> &Arrays) {
+  return std::any_of(Arrays.begin(), Arrays.end(), [](const ArrayArg &A) {
+    return A.Role == ArrayArg::Distributed && A.Kept;
+  });
+}
+inline bool startsFromKept(const LoopSpec &Spec) {
+  return startsFromKept(Spec.Arrays);
+}
 /// The rows a rank's storage of a kept array has beyond what the loop that
 /// made it needs: the widest halo of the loop's arrays (at least one), so a
 /// later loop that reads the array with such a halo finds room for it.

@@ -8,6 +8,7 @@
 
 #include "transport/Comm.h"
 #include "core/Context.h"
+#include "messages/Residency.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "transport/Wire.h"
@@ -17,6 +18,15 @@
 
 namespace dlb {
 namespace {
+
+/// The bytes of rank 0's command of Kind, which Body follows.
+std::vector<char> commandBytes(Command::KindType Kind,
+                               const std::vector<char> &Body) {
+  Command Cmd;
+  Cmd.Kind = Kind;
+  Cmd.BodyBytes = Body.size();
+  return encode(Cmd);
+}
 
 /// Copies the rows Rows of array A from the slab From into the slab To:
 /// straight from From where its rows are one stretch of memory (a buffer of
@@ -429,25 +439,20 @@ void recordResidency(const std::vector<ArrayArg> &Arrays, const Range &Space,
 void gatherResident(const std::vector<std::uint64_t> &Ids) {
   Context &C = context();
   auto &Table = C.Residency.Residences;
-  Writer Body;
-  std::vector<std::uint64_t> Wanted;
+  GatherRequest Request;
   for (std::uint64_t Id : Ids) {
     auto It = Table.find(Id);
-    if (It == Table.end())
-      continue;
-    Body.put(Id);
-    Body.put<std::uint8_t>(It->second.Spread && It->second.Dirty);
-    Wanted.push_back(Id);
+    if (It != Table.end())
+      Request.Arrays.push_back({Id, It->second.Spread && It->second.Dirty});
   }
-  if (Wanted.empty())
+  if (Request.Arrays.empty())
     return;
   Requests Reqs;
-  Command Cmd;
-  Cmd.Kind = Command::Gather;
-  Cmd.BodyBytes = Body.buffer().size();
+  const std::vector<char> Body = encode(Request);
+  const std::vector<char> Cmd = commandBytes(Command::Gather, Body);
   for (int W = 1; W < C.Size; ++W) {
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Reqs);
-    postSend(Body.buffer().data(), Body.buffer().size(), W, BodyTag, Reqs);
+    postSend(Cmd.data(), Cmd.size(), W, CommandTag, Reqs);
+    postSend(Body.data(), Body.size(), W, BodyTag, Reqs);
   }
   // One message per worker and array, its rows in order.
   struct Incoming {
@@ -456,10 +461,10 @@ void gatherResident(const std::vector<std::uint64_t> &Ids) {
     std::vector<char> Buf;
   };
   std::vector<Incoming> In;
-  for (std::uint64_t Id : Wanted) {
-    const Residence &R = Table[Id];
-    if (!R.Spread || !R.Dirty)
+  for (const GatherRequest::Array &A : Request.Arrays) {
+    if (!A.Send)
       continue;
+    const Residence &R = Table[A.Id];
     for (int W = 1; W < C.Size; ++W) {
       std::size_t Bytes = 0;
       for (std::size_t I = 0; I < R.Owners.Ranges.size(); ++I)
@@ -481,8 +486,8 @@ void gatherResident(const std::vector<std::uint64_t> &Ids) {
         P += slabBytes(I.R->User, O.Ranges[K]);
       }
   }
-  for (std::uint64_t Id : Wanted)
-    Table.erase(Id);
+  for (const GatherRequest::Array &A : Request.Arrays)
+    Table.erase(A.Id);
 }
 
 ResidentScope::~ResidentScope() {
@@ -519,19 +524,14 @@ void fetchRows(const void *Array, long long Lo, long long Hi) {
     if (R.Dirty)
       In[Owner].resize(In[Owner].size() + slabBytes(R.User, Run));
   });
-  Writer Body;
-  Body.put(It->first);
-  Body.put(Rows);
-  Body.put<std::uint8_t>(R.Dirty);
   Requests Reqs;
-  Command Cmd;
-  Cmd.Kind = Command::FetchRows;
-  Cmd.BodyBytes = Body.buffer().size();
+  const std::vector<char> Body = encode(FetchRequest{It->first, Rows, R.Dirty});
+  const std::vector<char> Cmd = commandBytes(Command::FetchRows, Body);
   for (int W = 1; W < C.Size; ++W) {
     if (!Owns[W])
       continue;
-    postSend(&Cmd, sizeof(Cmd), W, CommandTag, Reqs);
-    postSend(Body.buffer().data(), Body.buffer().size(), W, BodyTag, Reqs);
+    postSend(Cmd.data(), Cmd.size(), W, CommandTag, Reqs);
+    postSend(Body.data(), Body.size(), W, BodyTag, Reqs);
     if (!In[W].empty())
       postRecv(In[W].data(), In[W].size(), W, ResidentTag, Reqs);
   }
@@ -561,43 +561,36 @@ std::vector<char> commandBody(std::uint64_t Bytes, const char *What) {
 
 void serveFetchRows(std::uint64_t BodyBytes) {
   Context &C = context();
-  std::vector<char> Body = commandBody(BodyBytes, "the rows to fetch");
+  const auto Request =
+      decode<FetchRequest>(commandBody(BodyBytes, "the rows to fetch"));
   Requests Reqs;
-  Reader In(Body);
-  const auto Id = In.get<std::uint64_t>();
-  const auto Rows = In.get<Range>();
-  const bool Send = In.get<std::uint8_t>() != 0;
-  auto It = C.Residency.Kept.find(Id);
+  auto It = C.Residency.Kept.find(Request.Id);
   if (It == C.Residency.Kept.end())
     fatal("rank " + std::to_string(C.Rank) + " owns kept rows it does not "
           "keep");
   KeptArray &Kept = It->second;
   std::vector<char> Out;
-  if (Send)
-    Out = packKeptRuns(Kept, Rows);
+  if (Request.Send)
+    Out = packKeptRuns(Kept, Request.Rows);
   if (!Out.empty()) {
     postSend(Out.data(), Out.size(), 0, ResidentTag, Reqs);
     waitAll(Reqs, {"rank 0 to take the fetched rows", 0});
   }
-  forgetRows(Kept, Rows);
+  forgetRows(Kept, Request.Rows);
 }
 
 void serveGather(std::uint64_t BodyBytes) {
   Context &C = context();
-  std::vector<char> Body =
-      commandBody(BodyBytes, "the arrays to gather");
+  const auto Request =
+      decode<GatherRequest>(commandBody(BodyBytes, "the arrays to gather"));
   Requests Reqs;
-  Reader In(Body);
   std::deque<std::vector<char>> Out;
-  const std::size_t Count = BodyBytes / (sizeof(std::uint64_t) + 1);
-  for (std::size_t I = 0; I < Count; ++I) {
-    const auto Id = In.get<std::uint64_t>();
-    const bool Send = In.get<std::uint8_t>() != 0;
-    auto It = C.Residency.Kept.find(Id);
+  for (const GatherRequest::Array &A : Request.Arrays) {
+    auto It = C.Residency.Kept.find(A.Id);
     if (It == C.Residency.Kept.end())
       continue;
     const KeptArray &Kept = It->second;
-    if (Send && !Kept.Rows.empty()) {
+    if (A.Send && !Kept.Rows.empty()) {
       Out.push_back(packKeptRuns(Kept, {Kept.Rows.front().Owned.Begin,
                                         Kept.Rows.back().Owned.End}));
       postSend(Out.back().data(), Out.back().size(), 0, ResidentTag, Reqs);

@@ -63,6 +63,15 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
              });
 }
 
+void sendToEach(const std::vector<char> &Message, const std::vector<int> &Dests,
+                int Tag) {
+  Requests Reqs;
+  for (int D : Dests)
+    if (D != context().Rank)
+      postSend(Message.data(), Message.size(), D, Tag, Reqs);
+  waitAll(Reqs);
+}
+
 void sleepFor(double Seconds) {
   if (Seconds > 0)
     transport::sleep(Seconds);

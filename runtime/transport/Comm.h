@@ -35,6 +35,11 @@ void postSend(const void *Buf, std::size_t Bytes, int Dest, int Tag,
 void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
               Requests &Reqs);
 
+/// Sends Message to each rank of Dests but this one, and waits for the
+/// sends to complete.
+void sendToEach(const std::vector<char> &Message, const std::vector<int> &Dests,
+                int Tag);
+
 /// Completes every request in Reqs (then empties it). Sleeps between tests:
 /// 20 us doubling up to 1 ms while nothing completes, back to 20 us when
 /// something does.

@@ -7,13 +7,16 @@
 // counters, reduction slots, the ranges it executed and the slabs they
 // wrote). Each large message may travel in chunks (Comm.h) after a small one
 // that gives its size. The load balancing messages exchanged while a loop
-// runs are described in Execution.cpp.
+// runs are described in Execution.cpp. Every message with fields is a
+// struct of runtime/messages/ with its encode and decode side by side;
+// bulk data (slabs, rows, whole arrays, boundary values) and single values
+// (a clock reading, a host name, a measurement's payload) travel as bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_PROTOCOL_H
 #define DLB_RUNTIME_PROTOCOL_H
 
-#include <cstdint>
+#include "messages/Commands.h"
 
 namespace dlb {
 
@@ -44,23 +47,6 @@ enum Tag : int {
   // The JSON trace (Trace.cpp): the clocks at start-up, the events at the
   // end.
   TraceTag
-};
-
-struct Command {
-  /// Gather: bring kept arrays back to rank 0; FetchRows: some rows of one
-  /// (Residency.h).
-  enum KindType : std::uint32_t { Run, Shutdown, Gather, FetchRows };
-  KindType Kind = Shutdown;
-  /// Index of the loop in the sealed registry.
-  std::uint32_t LoopId = 0;
-  std::uint64_t BodyBytes = 0;
-  /// The loop's execution count, 1 for the first (the watchdog's report).
-  std::uint64_t Execution = 0;
-};
-
-/// The size that precedes a transfer's or a result's body.
-struct HeadMsg {
-  std::uint64_t Bytes;
 };
 
 /// Executes a RUN command on a worker: receives the body and the whole

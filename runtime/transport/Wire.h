@@ -2,17 +2,21 @@
 //
 // Owns the encoding of message contents: trivially copyable values and
 // vectors appended to a byte buffer and read back in the same order. Both
-// ends run the same binary, so values travel in their in-memory form.
+// ends run the same binary, so values travel in their in-memory form. Each
+// message is a struct of runtime/messages/ with its encode(Writer &, const
+// X &) and decode(Reader &, X &) side by side; encode(X) and decode<X>(Buf)
+// below turn a whole message into bytes and back.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLB_RUNTIME_WIRE_H
 #define DLB_RUNTIME_WIRE_H
 
-#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace dlb {
@@ -63,28 +67,48 @@ public:
     return V;
   }
   template <class T> std::vector<T> getVector() {
-    std::vector<T> V(get<std::uint64_t>());
+    const auto Size = get<std::uint64_t>();
+    if (Size > (Buf.size() - Pos) / sizeof(T))
+      throw std::out_of_range("a message shorter than its decoder reads");
+    std::vector<T> V(Size);
     if (!V.empty())
       std::memcpy(V.data(), take(V.size() * sizeof(T)), V.size() * sizeof(T));
     return V;
   }
   /// The next Bytes bytes, starting at a multiple of Align (as reserved).
+  /// Throws std::out_of_range past the end: a decoder that reads what its
+  /// encoder did not write.
   char *take(std::size_t Bytes, std::size_t Align = 1) {
     const std::size_t Start = alignUp(Pos, Align);
-    assert(Start + Bytes <= Buf.size() && "message shorter than expected");
+    if (Start > Buf.size() || Bytes > Buf.size() - Start)
+      throw std::out_of_range("a message shorter than its decoder reads");
     Pos = Start + Bytes;
     return Buf.data() + Start;
   }
+  /// Whether every byte of the buffer has been read.
+  bool atEnd() const { return Pos == Buf.size(); }
 
 private:
   std::vector<char> &Buf;
   std::size_t Pos = 0;
 };
 
-/// The value of type T at the start of a received message.
-template <class T> T decode(std::vector<char> Buf) {
+/// The bytes of message M, as its family's encode writes them.
+template <class Msg> std::vector<char> encode(const Msg &M) {
+  Writer Out;
+  encode(Out, M);
+  return std::move(Out.buffer());
+}
+
+/// The message of type Msg that Buf holds, all of it, as its family's
+/// decode reads it; throws std::out_of_range if Buf holds more or less.
+template <class Msg> Msg decode(std::vector<char> Buf) {
   Reader In(Buf);
-  return In.get<T>();
+  Msg M;
+  decode(In, M);
+  if (!In.atEnd())
+    throw std::out_of_range("a message longer than its decoder reads");
+  return M;
 }
 
 } // namespace dlb
