@@ -13,7 +13,7 @@
 #include "model/Network.h"
 #include "model/Control.h"
 #include "core/Options.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 
 #include <mpi.h>
 #include <cstdint>

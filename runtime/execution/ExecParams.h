@@ -13,7 +13,7 @@
 #include "dlb/Loop.h"
 #include "model/Model.h"
 #include "core/Options.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 
 namespace dlb {
 
@@ -39,7 +39,7 @@ struct ExecParams {
   NetProfile Net;
   /// D: bytes of distributed arrays that move with one iteration.
   double DataBytes = 0;
-  /// A pipelined doacross loop (PipelineRun.h): the strip-mined loop
+  /// A pipelined doacross loop (PipelineRunner.h): the strip-mined loop
   /// [OuterLb, OuterUb), its largest legal block (0: any), the ranks of the
   /// pipeline, the block size forced by --dlb-blocksize (0: the model's),
   /// t_fixed and t_incr (unmeasured: the stages measure them first), and

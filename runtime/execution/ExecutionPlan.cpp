@@ -3,8 +3,8 @@
 
 #include "core/Context.h"
 #include "execution/Profit.h"
-#include "protocols/Execution.h"
-#include "protocols/PipelineRun.h"
+#include "protocols/BalancingRunner.h"
+#include "protocols/PipelineRunner.h"
 #include "residency/Layout.h"
 #include "transport/Protocol.h"
 #include "core/Registry.h"

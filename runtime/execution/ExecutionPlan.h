@@ -12,7 +12,7 @@
 #include "execution/ExecParams.h"
 #include "core/Options.h"
 #include "protocols/Runner.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 #include "protocols/SelfScheduling.h"
 #include "model/Work.h"
 

@@ -9,7 +9,7 @@
 #ifndef DLB_RUNTIME_PROFIT_H
 #define DLB_RUNTIME_PROFIT_H
 
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 #include "model/Model.h"
 
 #include <optional>

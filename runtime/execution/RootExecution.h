@@ -9,9 +9,9 @@
 #define DLB_RUNTIME_ROOTEXECUTION_H
 
 #include "core/Context.h"
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 #include "execution/ExecutionPlan.h"
-#include "protocols/PipelineRun.h"
+#include "protocols/PipelineRunner.h"
 #include "execution/Profit.h"
 #include "observe/Stats.h"
 
@@ -78,7 +78,7 @@ private:
   /// (runOneBlock): one rank, or rank 0 known to run the loop alone.
   bool OneBlock;
   /// What the runtime distributes: the iterations, or a bitonic loop's
-  /// pairs; a skewed pipeline distributes j + Skew * i (runtime/model/Pipeline.h).
+  /// pairs; a skewed pipeline distributes j + Skew * i (runtime/model/PipelineModel.h).
   const Pairing Pairs;
   const SkewedSpace Skewed;
   const Range Space;

@@ -7,12 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/Context.h"
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 #include "execution/ExecutionMessages.h"
 #include "execution/ExecutionPlan.h"
 #include "execution/ExecutionRecord.h"
 #include "residency/Layout.h"
-#include "protocols/PipelineRun.h"
+#include "protocols/PipelineRunner.h"
 #include "transport/Protocol.h"
 #include "core/Registry.h"
 #include "residency/Residency.h"
@@ -34,7 +34,7 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
   for (Piece &P : Pieces)
     Run->add(std::move(P));
   RankWork Result = runCounted(*Run);
-  // A skewed pipeline distributes j + Skew * i (runtime/model/Pipeline.h).
+  // A skewed pipeline distributes j + Skew * i (runtime/model/PipelineModel.h).
   keepExecutedRows(Spec,
                    Params.Skew ? Params.skewed().space() : Spec.Pairs.space(),
                    Run->executed());

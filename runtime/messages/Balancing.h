@@ -1,7 +1,7 @@
 //===- Balancing.h - The block strategies' balancing messages ---*- C++ -*-===//
 //
 // Owns the messages of the load balancing protocols while a loop runs
-// (protocols/Execution.cpp): a rank's PROFILE and rank 0's answers under a
+// (protocols/BalancingRunner.cpp): a rank's PROFILE and rank 0's answers under a
 // centralized strategy; under self-scheduling (protocols/SelfScheduling.cpp)
 // a worker's ASK for a chunk and rank 0's answer. The fixed-size ones travel
 // as the bytes of their struct.

@@ -1,7 +1,7 @@
 //===- Pipeline.h - The messages of a pipelined loop's stages ---*- C++ -*-===//
 //
 // Owns the messages between the stages of a pipelined doacross loop
-// (protocols/PipelineRun.cpp): the head of a block (PipeTag), which the
+// (protocols/PipelineRunner.cpp): the head of a block (PipeTag), which the
 // block's boundary values follow in the same buffer; a stage's profile at a
 // synchronization and the group's old and new ranges (PipeSyncTag); and the
 // message shifted around the ring of stages when they measure the shift's

@@ -1,11 +1,11 @@
 //===- PipelineModel.cpp - The model of a pipelined doacross loop ---------===//
 //
-// Owns the pure functions of runtime/model/Pipeline.h: Siegell & Steenkiste's block
+// Owns the pure functions of runtime/model/PipelineModel.h: Siegell & Steenkiste's block
 // size model (eqs. 4, 6, 9, 10), the efficiency measure (eqs. 1-2) and the
 // contiguous redistribution of a pipeline.
 //
 //===----------------------------------------------------------------------===//
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 
 #include "model/Balance.h"
 

@@ -9,7 +9,7 @@
 #define DLB_RUNTIME_STATS_H
 
 #include "model/Model.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 
 #include <cstdio>
 #include <map>

@@ -6,7 +6,7 @@
 // the same synchronization.
 //
 //===----------------------------------------------------------------------===//
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 
 #include "transport/Comm.h"
 #include "core/Context.h"

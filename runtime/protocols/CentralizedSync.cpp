@@ -9,7 +9,7 @@
 // (one-to-all).
 //
 //===----------------------------------------------------------------------===//
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 
 #include "transport/Comm.h"
 #include "core/Context.h"

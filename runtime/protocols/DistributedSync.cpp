@@ -6,7 +6,7 @@
 // same decide() (all-to-all) and moves its part.
 //
 //===----------------------------------------------------------------------===//
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 
 #include "transport/Comm.h"
 #include "core/Context.h"

@@ -1,8 +1,8 @@
 //===- Runner.h - The one interface of every protocol's runner --*- C++ -*-===//
 //
 // Owns the interface through which an execution runs a rank's share,
-// whatever its protocol: a stage of a pipeline (PipelineRun.h), the
-// balancing strategies (Execution.h), self-scheduling (SelfScheduling.h),
+// whatever its protocol: a stage of a pipeline (PipelineRunner.h), the
+// balancing strategies (BalancingRunner.h), self-scheduling (SelfScheduling.h),
 // or no balancing while it runs (StaticRunner, PieceRunner.h). Rank 0's
 // driver (RootExecution) and the worker's side (WorkerExecution.cpp) build
 // one with makeRunner (ExecutionPlan.h) and know nothing else of it.
@@ -12,7 +12,7 @@
 #define DLB_RUNTIME_RUNNER_H
 
 #include "execution/ExecParams.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 #include "residency/Pieces.h"
 
 #include <optional>

@@ -7,7 +7,7 @@
 // counters, reduction slots, the ranges it executed and the slabs they
 // wrote). Each large message may travel in chunks (Comm.h) after a small one
 // that gives its size. The load balancing messages exchanged while a loop
-// runs are described in Execution.cpp. Every message with fields is a
+// runs are described in BalancingRunner.cpp. Every message with fields is a
 // struct of runtime/messages/ with its encode and decode side by side;
 // bulk data (slabs, rows, whole arrays, boundary values) and single values
 // (a clock reading, a host name, a measurement's payload) travel as bytes.
@@ -28,14 +28,14 @@ enum Tag : int {
   ResultHeadTag,
   ResultTag,
   ResultSlabTag,
-  // Load balancing during an execution (Execution.cpp).
+  // Load balancing during an execution (BalancingRunner.cpp).
   ProfileTag,
   ControlTag,
   TransferHeadTag,
   TransferTag,
   // Network characterization (NetChar.cpp).
   NetTag,
-  // Pipelines (PipelineRun.cpp): boundary values, balancing, columns moved,
+  // Pipelines (PipelineRunner.cpp): boundary values, balancing, columns moved,
   // the shift measurement.
   PipeTag,
   PipeSyncTag,

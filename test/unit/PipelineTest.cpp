@@ -1,11 +1,11 @@
 //===- PipelineTest.cpp - Tests of the pipeline model ---------------------===//
 //
-// Owns the unit tests of runtime/model/Pipeline.h: eqs. (4), (6), (9), (10) and (2) of
+// Owns the unit tests of runtime/model/PipelineModel.h: eqs. (4), (6), (9), (10) and (2) of
 // Siegell & Steenkiste on hand-computed cases, and the contiguous
 // redistribution of a pipeline's columns.
 //
 //===----------------------------------------------------------------------===//
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-//===- PipelineRun.h - A rank's stage of a pipelined doacross loop ---------===//
+//===- PipelineRunner.h - A rank's stage of a doacross pipeline -----------===//
 //
 // Owns what a rank does while a doacross loop runs as a pipeline (Siegell &
 // Steenkiste, section 4.2): its contiguous range of the distributed loop and
@@ -8,17 +8,17 @@
 // receives), the start-up measurement of t_fixed and t_incr, and balancing
 // between blocks: work moves between neighbours only, so every rank keeps a
 // contiguous range. The decision is the pure pipelineRanges() of
-// runtime/model/Pipeline.h.
+// runtime/model/PipelineModel.h.
 //
 //===----------------------------------------------------------------------===//
-#ifndef DLB_RUNTIME_PIPELINERUN_H
-#define DLB_RUNTIME_PIPELINERUN_H
+#ifndef DLB_RUNTIME_PIPELINERUNNER_H
+#define DLB_RUNTIME_PIPELINERUNNER_H
 
 #include "transport/Comm.h"
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 #include "protocols/Runner.h"
 #include "model/Load.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 #include "model/Work.h"
 
 #include <deque>
@@ -143,4 +143,4 @@ private:
 
 } // namespace dlb
 
-#endif // DLB_RUNTIME_PIPELINERUN_H
+#endif // DLB_RUNTIME_PIPELINERUNNER_H

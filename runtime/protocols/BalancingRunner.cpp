@@ -1,4 +1,4 @@
-//===- Execution.cpp - The block strategies' executor ---------------------===//
+//===- BalancingRunner.cpp - The block strategies' runner -----------------===//
 //
 // A rank runs its pieces one after the other (PieceRunner). The kernel calls
 // Block::hook() after every iteration; every ~PollSeconds of computing, the
@@ -15,7 +15,7 @@
 // receives ranges only.
 //
 //===----------------------------------------------------------------------===//
-#include "protocols/Execution.h"
+#include "protocols/BalancingRunner.h"
 
 #include "residency/Residency.h"
 

@@ -1,4 +1,4 @@
-//===- Execution.h - A rank's share of one loop execution ------------------===//
+//===- BalancingRunner.h - A rank's share under a block strategy ----------===//
 //
 // Owns what a rank holds and does while a loop runs: its pieces of work (the
 // iterations it owns and the slabs of distributed arrays they need), the
@@ -8,8 +8,8 @@
 // runtime/model/Balance.h.
 //
 //===----------------------------------------------------------------------===//
-#ifndef DLB_RUNTIME_EXECUTION_H
-#define DLB_RUNTIME_EXECUTION_H
+#ifndef DLB_RUNTIME_BALANCINGRUNNER_H
+#define DLB_RUNTIME_BALANCINGRUNNER_H
 
 #include "transport/Comm.h"
 #include "messages/Balancing.h"
@@ -22,7 +22,7 @@
 #include "model/Model.h"
 #include "core/Options.h"
 #include "model/Partition.h"
-#include "model/Pipeline.h"
+#include "model/PipelineModel.h"
 #include "model/Work.h"
 
 #include <deque>
@@ -205,4 +205,4 @@ private:
 
 } // namespace dlb
 
-#endif // DLB_RUNTIME_EXECUTION_H
+#endif // DLB_RUNTIME_BALANCINGRUNNER_H

@@ -1,4 +1,4 @@
-//===- Pipeline.h - The model of a pipelined doacross loop ----------------===//
+//===- PipelineModel.h - Siegell & Steenkiste's pipeline model ------------===//
 //
 // Pure functions (no MPI) of Siegell & Steenkiste, section 4.2: the block
 // size of a strip-mined pipeline (eqs. 4 and 10), its predicted time (eq. 9)
@@ -7,8 +7,8 @@
 // measured speeds (work moves between neighbours only).
 //
 //===----------------------------------------------------------------------===//
-#ifndef DLB_PIPELINE_H
-#define DLB_PIPELINE_H
+#ifndef DLB_PIPELINEMODEL_H
+#define DLB_PIPELINEMODEL_H
 
 #include "model/Partition.h"
 
@@ -23,7 +23,7 @@ namespace dlb {
 /// are needed and a shift costs what sending and receiving take. t_fixed is
 /// that cost; the latency counts once per rank, filling the pipeline. When
 /// ranks outnumber cores, waiting ranks lose their cores and t_fixed is the
-/// latency (PipelineRun.cpp).
+/// latency (PipelineRunner.cpp).
 struct ShiftCost {
   double Fixed = 0;   ///< t_fixed, seconds per message
   double PerByte = 0; ///< t_incr, seconds per byte
@@ -126,4 +126,4 @@ std::vector<Range> rebalancePipeline(const std::vector<Range> &Old,
 
 } // namespace dlb
 
-#endif // DLB_PIPELINE_H
+#endif // DLB_PIPELINEMODEL_H

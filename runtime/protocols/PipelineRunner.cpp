@@ -1,4 +1,4 @@
-//===- PipelineRun.cpp - A rank's stage of a pipelined doacross loop -----===//
+//===- PipelineRunner.cpp - A rank's stage of a doacross pipeline ---------===//
 //
 // The kernel of a doacross loop calls receive(Lo) before each block of the
 // strip-mined loop and send(Lo, Hi) after it (Emitter.cpp). Rank r of the
@@ -22,7 +22,7 @@
 // halo included) comes from its old owner. Group edges never move.
 //
 //===----------------------------------------------------------------------===//
-#include "protocols/PipelineRun.h"
+#include "protocols/PipelineRunner.h"
 
 #include "core/Context.h"
 #include "messages/Pipeline.h"
