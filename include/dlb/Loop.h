@@ -244,12 +244,12 @@ public:
   /// It records I (so the runtime can check that every iteration ran exactly
   /// once) and, every Countdown iterations, lets the runtime poll for load
   /// balancing, which may shrink End: iterations [End, old End) have then
-  /// moved to another rank. The executed indices form runs [RunStart, Next)
+  /// moved to another rank. The executed indices form runs [StreakStart, Next)
   /// of consecutive ones; a run enters the checksums when the next index
-  /// does not follow it (foldRun), so the common case is one comparison.
+  /// does not follow it (foldStreak), so the common case is one comparison.
   void hook(long long Index) {
     if (Index != Next)
-      restartRun(Index);
+      restartStreak(Index);
     Next = Index + 1;
     if (--Countdown <= 0)
       Poll(*this);
@@ -259,7 +259,7 @@ public:
   /// per strip.
   void hookStrip(long long Lo, long long Hi) {
     if (Lo != Next)
-      restartRun(Lo);
+      restartStreak(Lo);
     Next = Hi;
     if (--Countdown <= 0)
       Poll(*this);

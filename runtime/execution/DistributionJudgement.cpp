@@ -84,7 +84,7 @@ void RootExecution::probe() {
 
 void RootExecution::judgeDistributed(double Elapsed) {
   double Longest = 0, Computed = 0;
-  for (const RankWork &W : Work) {
+  for (const RankResult &W : Work) {
     Longest = std::max(Longest,
                        W.Counters.ComputeSeconds + W.Counters.LoadSeconds);
     // CPU seconds: next to a busy process, a rank's wall seconds in the

@@ -128,7 +128,7 @@ std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
   return Pieces;
 }
 
-void sendResult(RankWork W, const std::vector<Piece> &Executed,
+void sendResult(RankResult W, const std::vector<Piece> &Executed,
                 const LoopSpec &Spec, WatchScope &Watch, bool Together) {
   if (!Together)
     Watch.disarm();
@@ -151,8 +151,8 @@ void sendResult(RankWork W, const std::vector<Piece> &Executed,
   waitAll(Reqs, {"rank 0 to take this rank's result", 0});
 }
 
-RankWork receiveResult(int Worker, const LoopSpec &Spec,
-                       std::vector<Range> &Executed) {
+RankResult receiveResult(int Worker, const LoopSpec &Spec,
+                         std::vector<Range> &Executed) {
   const char *What = "the result of a rank's share";
   std::vector<char> Size(HeadBytes);
   Requests Reqs;

@@ -57,13 +57,13 @@ std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
                                      const LoopSpec &Spec);
 
 /// A worker: sends rank 0 its result W, with the slabs that Executed wrote.
-void sendResult(RankWork W, const std::vector<Piece> &Executed,
+void sendResult(RankResult W, const std::vector<Piece> &Executed,
                 const LoopSpec &Spec, WatchScope &Watch, bool Together);
 
 /// Rank 0: receives worker Worker's result into the user's arrays and
 /// returns its work; appends the ranges it executed to Executed.
-RankWork receiveResult(int Worker, const LoopSpec &Spec,
-                       std::vector<Range> &Executed);
+RankResult receiveResult(int Worker, const LoopSpec &Spec,
+                         std::vector<Range> &Executed);
 
 /// A worker's whole arrays of an execution: received from its parent in the
 /// relay tree and forwarded to its children, or the copies kept since an

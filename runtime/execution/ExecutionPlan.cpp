@@ -138,11 +138,11 @@ std::unique_ptr<Runner> makeRunner(const LoopSpec &Spec, KernelFn Kernel,
   if (Params.Pipelined)
     return std::make_unique<PipelineRunner>(Spec, Kernel, Params, Curve, Views);
   if (isSelfScheduled(Params.Strat))
-    return std::make_unique<SelfScheduler>(Spec, Kernel, Params, Curve, Views,
-                                           std::move(Rule));
+    return std::make_unique<SelfSchedulingRunner>(Spec, Kernel, Params, Curve,
+                                                  Views, std::move(Rule));
   if (!balancesWhileRunning(Params))
     return std::make_unique<StaticRunner>(Spec, Kernel, Params, Curve, Views);
-  return std::make_unique<Executor>(Spec, Kernel, Params, Curve, Views);
+  return std::make_unique<BalancingRunner>(Spec, Kernel, Params, Curve, Views);
 }
 
 bool endTogether(Strategy S, bool Pipelined) {

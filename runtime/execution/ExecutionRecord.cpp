@@ -21,13 +21,13 @@ void addCounters(WorkCounters &Into, const WorkCounters &From) {
   Into.LoadSeconds += From.LoadSeconds;
 }
 
-RankWork runCounted(Runner &R, bool Shared) {
+RankResult runCounted(Runner &R, bool Shared) {
   // Under SMPI the host's clocks would count the simulation's threads.
   const bool Native = Shared && !transport::simulated();
   const double Cpu = Native ? threadSeconds() : 0;
   const double Delay = Native ? runDelaySeconds() : 0;
   R.run();
-  RankWork W = R.result();
+  RankResult W = R.result();
   W.Counters.CpuSeconds =
       Native ? threadSeconds() - Cpu : W.Counters.ComputeSeconds;
   W.Counters.RunDelaySeconds = Native ? runDelaySeconds() - Delay : 0;
@@ -35,10 +35,10 @@ RankWork runCounted(Runner &R, bool Shared) {
 }
 
 void verify(const char *Name, long long Lb, long long Ub, long long Rows,
-            const std::vector<RankWork> &Work) {
+            const std::vector<RankResult> &Work) {
   long long Count = 0;
   unsigned long long Sum = 0, Squares = 0;
-  for (const RankWork &W : Work) {
+  for (const RankResult &W : Work) {
     Count += W.Counters.Iterations;
     Sum += W.Counters.IndexSum;
     Squares += W.Counters.IndexSquares;
@@ -53,7 +53,7 @@ void verify(const char *Name, long long Lb, long long Ub, long long Rows,
 }
 
 void record(LoopStats &S, const ExecParams &Params, const RunReport &Run,
-            const std::vector<RankWork> &Work, double Elapsed) {
+            const std::vector<RankResult> &Work, double Elapsed) {
   const std::optional<PipelineReport> &Pipe = Run.Pipeline;
   S.Strategy = Params.Between     ? strategyName(Params.Asked)
                : Params.Committed ? "auto"
@@ -74,7 +74,7 @@ void record(LoopStats &S, const ExecParams &Params, const RunReport &Run,
     P.SeqSeconds += Pipe->ElementSeconds * static_cast<double>(Params.Columns) *
                     static_cast<double>(Params.OuterUb - Params.OuterLb);
     double Span = 0;
-    for (const RankWork &W : Work) {
+    for (const RankResult &W : Work) {
       Span = std::max(Span, W.Counters.SpanSeconds);
       P.CompetingSeconds += W.Counters.LoadSeconds;
     }
@@ -111,7 +111,7 @@ void record(LoopStats &S, const ExecParams &Params, const RunReport &Run,
 }
 
 void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
-                    const std::vector<RankWork> &Work, double Seconds) {
+                    const std::vector<RankResult> &Work, double Seconds) {
   if (Params.Strat == Strategy::Static && !Params.Between)
     return;
   Context &C = context();
@@ -122,7 +122,7 @@ void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
   // for 47% of the rows), but waited 0.63 s for its core after its waits
   // for blocks, which the kernel's seconds do not see.
   std::vector<double> Iterations, Busy;
-  for (const RankWork &W : Work) {
+  for (const RankResult &W : Work) {
     Iterations.push_back(static_cast<double>(W.Counters.Iterations));
     Busy.push_back(W.Counters.CpuSeconds + W.Counters.RunDelaySeconds +
                    W.Counters.LoadSeconds);

@@ -23,24 +23,24 @@ namespace dlb {
 /// and run delay over it where Shared (an execution of more than one rank:
 /// they weigh the ranks' rates and judge it, two system calls each, which
 /// trisolv's 8000 executions of microseconds on one rank paid 32000 times).
-RankWork runCounted(Runner &R, bool Shared = true);
+RankResult runCounted(Runner &R, bool Shared = true);
 
 void addCounters(WorkCounters &Into, const WorkCounters &From);
 
 /// Rows: how many times each iteration runs (a pipelined loop's iterations
 /// run once per iteration of the strip-mined loop).
 void verify(const char *Name, long long Lb, long long Ub, long long Rows,
-            const std::vector<RankWork> &Work);
+            const std::vector<RankResult> &Work);
 
 /// Run: what rank 0's runner reported (none when rank 0 ran the loop
 /// alone).
 void record(LoopStats &S, const ExecParams &Params, const RunReport &Run,
-            const std::vector<RankWork> &Work, double Elapsed);
+            const std::vector<RankResult> &Work, double Elapsed);
 
 /// The hook after the distributed loop (LoopHistory): rank 0 takes in what
 /// the execution measured; with --dlb-trace, one row per rank.
 void afterExecution(const LoopDesc &Desc, const ExecParams &Params,
-                    const std::vector<RankWork> &Work, double Seconds);
+                    const std::vector<RankResult> &Work, double Seconds);
 
 } // namespace dlb
 

@@ -71,7 +71,7 @@ public:
   bool irregular() const;
   /// Whether worthDistributing predicted anything.
   bool predicted() const { return Last.AloneSeconds > 0; }
-  const RankWork &result() const { return Exec.result(); }
+  const RankResult &result() const { return Exec.result(); }
   const DistributionPrediction &prediction() const { return Last; }
 
 private:
@@ -102,7 +102,7 @@ private:
 
   const LoopSpec &Spec;
   const WorkCurve &Curve;
-  Executor Exec;
+  BalancingRunner Exec;
   std::vector<Stratum> Strata;
   DistributionPrediction Last;
 };

@@ -420,7 +420,7 @@ void RootExecution::startWorkers() {
 }
 
 void RootExecution::runShare() {
-  Work.assign(Ranks, RankWork(L.Reductions.size()));
+  Work.assign(Ranks, RankResult(L.Reductions.size()));
   if (OneBlock) {
     // One rank's parameters are already those of an execution alone.
     Work[0] = runOneBlock(Spec, L.Desc.kernel(),
@@ -457,7 +457,7 @@ void RootExecution::collect() {
   if (Ranks > 1)
     Work[0].Counters.WaitSeconds += now() - Collect;
   // A pipeline on rank 0 alone: the others had nothing.
-  Work.resize(Size, RankWork(L.Reductions.size()));
+  Work.resize(Size, RankResult(L.Reductions.size()));
   // The probe's iterations: checked and reduced like a rank's, then
   // counted as rank 0's.
   if (Probed) {
@@ -473,7 +473,7 @@ void RootExecution::collect() {
     recordResidency(L.Arrays, Space, Executed);
   for (std::size_t K = 0; K < L.Reductions.size(); ++K) {
     const ReductionArg &R = L.Reductions[K];
-    for (const RankWork &W : Work)
+    for (const RankResult &W : Work)
       if (W.Slots[K].Has)
         R.Combine(R.Var, W.Slots[K].data(), R.Count, R.Op);
   }

@@ -101,7 +101,7 @@ private:
   bool Keeps = false;
   /// Bytes of whole arrays sent to the workers.
   long long WholeSent = 0;
-  std::vector<RankWork> Work;
+  std::vector<RankResult> Work;
   /// Rank 0's runner, unless it runs the loop alone.
   std::unique_ptr<Runner> Run;
 };

@@ -33,7 +33,7 @@ void runWorkerShare(const LoopSpec &Spec, KernelFn Kernel,
       makeRunner(Spec, Kernel, Params, Curve, Views, nullptr);
   for (Piece &P : Pieces)
     Run->add(std::move(P));
-  RankWork Result = runCounted(*Run);
+  RankResult Result = runCounted(*Run);
   // A skewed pipeline distributes j + Skew * i (runtime/model/PipelineModel.h).
   keepExecutedRows(Spec,
                    Params.Skew ? Params.skewed().space() : Spec.Pairs.space(),

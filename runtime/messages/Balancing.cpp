@@ -6,21 +6,21 @@ namespace dlb {
 void encode(Writer &Out, const ProfileMsg &M) { Out.put(M); }
 void decode(Reader &In, ProfileMsg &M) { M = In.get<ProfileMsg>(); }
 
-void encode(Writer &Out, const ControlMsg &M) {
+void encode(Writer &Out, const DirectiveMsg &M) {
   Out.put(M.Kind);
   Out.put(M.Epoch);
-  if (M.Kind == ControlKind::Switch)
+  if (M.Kind == DirectiveKind::Switch)
     Out.put(M.Next);
-  if (M.Kind == ControlKind::Instruction || M.Kind == ControlKind::Switch)
+  if (M.Kind == DirectiveKind::Instruction || M.Kind == DirectiveKind::Switch)
     Out.putVector(M.Transfers);
 }
 
-void decode(Reader &In, ControlMsg &M) {
-  M.Kind = In.get<ControlKind>();
+void decode(Reader &In, DirectiveMsg &M) {
+  M.Kind = In.get<DirectiveKind>();
   M.Epoch = In.get<int>();
-  if (M.Kind == ControlKind::Switch)
+  if (M.Kind == DirectiveKind::Switch)
     M.Next = In.get<Strategy>();
-  if (M.Kind == ControlKind::Instruction || M.Kind == ControlKind::Switch)
+  if (M.Kind == DirectiveKind::Instruction || M.Kind == DirectiveKind::Switch)
     M.Transfers = In.getVector<Transfer>();
 }
 

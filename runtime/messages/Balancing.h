@@ -37,12 +37,12 @@ void decode(Reader &In, ProfileMsg &M);
 /// What rank 0 tells the members of a group under a centralized strategy.
 /// Switch: the strategy the model chose, with every transfer of the
 /// decision; all ranks move synchronously, then continue under it.
-enum class ControlKind : int { Request, Instruction, Terminate, Switch };
+enum class DirectiveKind : int { Request, Instruction, Terminate, Switch };
 
-/// Rank 0's message to a member of a group (ControlTag): a SYNC request,
+/// Rank 0's message to a member of a group (DirectiveTag): a SYNC request,
 /// an INSTRUCTION, the end of the loop for the group, or a SWITCH.
-struct ControlMsg {
-  ControlKind Kind = ControlKind::Request;
+struct DirectiveMsg {
+  DirectiveKind Kind = DirectiveKind::Request;
   /// The synchronization it belongs to.
   int Epoch = 0;
   /// Switch only: the strategy the model chose.
@@ -52,8 +52,8 @@ struct ControlMsg {
   std::vector<Transfer> Transfers;
 };
 
-void encode(Writer &Out, const ControlMsg &M);
-void decode(Reader &In, ControlMsg &M);
+void encode(Writer &Out, const DirectiveMsg &M);
+void decode(Reader &In, DirectiveMsg &M);
 
 /// Self-scheduling: a worker out of work asks rank 0 for a chunk, with its
 /// speed so far (iterations per second).

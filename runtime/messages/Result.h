@@ -19,7 +19,7 @@
 namespace dlb {
 
 struct ResultMessage {
-  RankWork Work;
+  RankResult Work;
   std::vector<Range> Executed;
 };
 

@@ -24,13 +24,13 @@ namespace {
 constexpr double DecisionSeconds = 20e-6;
 } // namespace
 
-bool Executor::mayChoose(const std::vector<int> &Members) const {
+bool BalancingRunner::mayChoose(const std::vector<int> &Members) const {
   return Params.Auto &&
          static_cast<int>(Members.size()) == context().Size &&
          (Params.Strat == Strategy::Auto || Params.Reselect);
 }
 
-Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
+Strategy BalancingRunner::choose(const std::vector<RankProfile> &Profiles) {
   std::vector<int> All(context().Size);
   std::iota(All.begin(), All.end(), 0);
   ModelInput In;
@@ -60,7 +60,8 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
       In.SyncPeriod = P.Period;
   In.InteractFraction = Params.Control.InteractFraction;
   In.ProfileBytes = sizeof(ProfileMsg);
-  In.InstructionBytes = sizeof(ControlKind) + sizeof(int) + 2 * sizeof(Transfer);
+  In.InstructionBytes =
+      sizeof(DirectiveKind) + sizeof(int) + 2 * sizeof(Transfer);
   In.Net = Params.Net;
   In.Balance = Params.Balance;
   In.Future = Params.Future;
@@ -83,7 +84,7 @@ Strategy Executor::choose(const std::vector<RankProfile> &Profiles) {
   return S.Chosen;
 }
 
-void Executor::reconfigure(Strategy S, int Epoch) {
+void BalancingRunner::reconfigure(Strategy S, int Epoch) {
   // Called at the same point of the same global synchronization on every
   // rank, with every transfer completed: epochs and counters restart alike.
   ++Phase;

@@ -41,17 +41,18 @@ constexpr double SpeedChange = 1.3;
 
 } // namespace
 
-int Executor::groupOf(const std::vector<std::vector<int>> &Groups,
-                      int Rank) {
+int BalancingRunner::groupOf(const std::vector<std::vector<int>> &Groups,
+                             int Rank) {
   for (std::size_t G = 0; G < Groups.size(); ++G)
     if (std::find(Groups[G].begin(), Groups[G].end(), Rank) != Groups[G].end())
       return static_cast<int>(G);
   return 0;
 }
 
-Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
-                   const ExecParams &Params, const WorkCurve &Curve,
-                   std::vector<ArrayView> &Views)
+BalancingRunner::BalancingRunner(const LoopSpec &Spec, KernelFn Kernel,
+                                 const ExecParams &Params,
+                                 const WorkCurve &Curve,
+                                 std::vector<ArrayView> &Views)
     : PieceRunner(Spec, Kernel, Params, Curve, Views),
       Balancing(balancesWhileRunning(Params)),
       Centralized(isCentralized(Params.Strat) ||
@@ -67,7 +68,7 @@ Executor::Executor(const LoopSpec &Spec, KernelFn Kernel,
   ProfilesFrom.assign(context().Size, 0);
 }
 
-void Executor::poll(Block &B) {
+void BalancingRunner::poll(Block &B) {
   detail::BlockState &State = detail::state(B);
   // The polls are spaced in wall time, the emulated load's sleep included,
   // so that a slowed-down rank still answers its group promptly.
@@ -107,12 +108,12 @@ void Executor::poll(Block &B) {
     State.Countdown = std::min(State.Countdown, NextHook - HooksSinceSync);
 }
 
-bool Executor::periodDue() const {
+bool BalancingRunner::periodDue() const {
   return NextHook > 0 && HooksSinceSync >= NextHook && remaining() > 0 &&
          !InitiatedIdle;
 }
 
-void Executor::initiateSync() {
+void BalancingRunner::initiateSync() {
   if (!Centralized) {
     if (!Pending.Active)
       startDistributed();
@@ -134,7 +135,7 @@ void Executor::initiateSync() {
   checkSync();
 }
 
-void Executor::trackSpeed(double Work, double Seconds) {
+void BalancingRunner::trackSpeed(double Work, double Seconds) {
   WindowWork += Work;
   WindowSeconds += Seconds;
   if (WindowSeconds < SpeedWindowSeconds)
@@ -148,7 +149,7 @@ void Executor::trackSpeed(double Work, double Seconds) {
   WindowSeconds = 0;
 }
 
-void Executor::run() {
+void BalancingRunner::run() {
   context().Watch.State = [this] { return watchState(); };
   prime();
   LastPoll = now();
@@ -169,18 +170,18 @@ void Executor::run() {
   }
 }
 
-Executor::SyncMark Executor::syncMark() const {
+BalancingRunner::SyncMark BalancingRunner::syncMark() const {
   return {std::accumulate(Epochs.begin(), Epochs.end(), 0LL), Phase,
           MoveSeconds};
 }
 
-void Executor::traceSync(double Start, const SyncMark &Before) const {
+void BalancingRunner::traceSync(double Start, const SyncMark &Before) const {
   if (syncMark() != Before)
     trace::span(trace::Kind::Synchronization, Start,
                 static_cast<int>(Params.Strat), Epochs[MyGroup]);
 }
 
-std::string Executor::watchState() const {
+std::string BalancingRunner::watchState() const {
   // Under auto the strategy changes when the model commits: say both.
   const bool Chosen = (Params.Auto || Params.Committed) &&
                       Params.Strat != Strategy::Auto;
@@ -193,7 +194,7 @@ std::string Executor::watchState() const {
   return S + (Terminated ? ", terminated" : "");
 }
 
-void Executor::planNextHook() {
+void BalancingRunner::planNextHook() {
   // Eq. 15: the hooks until the next interaction, from the time per hook
   // measured so far (the period target of eqs. 11-14).
   NextHook = nextHook(Period.target(),
@@ -201,7 +202,7 @@ void Executor::planNextHook() {
                       1LL << 40);
 }
 
-RankProfile Executor::profile() const {
+RankProfile BalancingRunner::profile() const {
   RankProfile P;
   P.Remaining = remaining();
   P.Done = iterationsRun() - ExecutedAtSync;
@@ -230,7 +231,7 @@ RankProfile Executor::profile() const {
   return P;
 }
 
-void Executor::startPeriod(const RankProfile &Sent) {
+void BalancingRunner::startPeriod(const RankProfile &Sent) {
   // A rank that reported no work left has told its group it is idle: it
   // must not start another synchronization before work comes its way (its
   // report may already have ended the loop).
@@ -254,9 +255,9 @@ void Executor::startPeriod(const RankProfile &Sent) {
   BusyAtSync = busy();
 }
 
-void Executor::sendWork(const std::vector<Transfer> &Transfers,
-                        bool Synchronous, Requests &Sends,
-                        std::vector<std::vector<char>> &Keep) {
+void BalancingRunner::sendWork(const std::vector<Transfer> &Transfers,
+                               bool Synchronous, Requests &Sends,
+                               std::vector<std::vector<char>> &Keep) {
   for (const Transfer &T : Transfers) {
     if (T.From != Rank)
       continue;
@@ -281,7 +282,8 @@ void Executor::sendWork(const std::vector<Transfer> &Transfers,
   }
 }
 
-void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
+void BalancingRunner::moveWork(const std::vector<Transfer> &Transfers,
+                               bool Receive) {
   const double Start = now();
   const double Waited = SenderWaitSeconds;
   Requests Sends;
@@ -304,7 +306,7 @@ void Executor::moveWork(const std::vector<Transfer> &Transfers, bool Receive) {
   Period.moved(Cost, now());
 }
 
-void Executor::receivePendingWork() {
+void BalancingRunner::receivePendingWork() {
   for (;;) {
     int Flag = 0;
     MPI_Status Status;
@@ -316,9 +318,9 @@ void Executor::receivePendingWork() {
   }
 }
 
-void Executor::sendProfileTo(const RankProfile &Mine, long long Sent,
-                             long long Received,
-                             const std::vector<int> &Dests) {
+void BalancingRunner::sendProfileTo(const RankProfile &Mine, long long Sent,
+                                    long long Received,
+                                    const std::vector<int> &Dests) {
   ProfileMsg Msg;
   Msg.Phase = Phase;
   Msg.Epoch = Epochs[MyGroup];
@@ -330,7 +332,7 @@ void Executor::sendProfileTo(const RankProfile &Mine, long long Sent,
     ++Result.Counters.ProfilesToRoot;
 }
 
-void Executor::pullProfiles() {
+void BalancingRunner::pullProfiles() {
   std::vector<char> Buf;
   int From = 0;
   while (tryReceive(MPI_ANY_SOURCE, ProfileTag, Buf, &From)) {
@@ -341,26 +343,26 @@ void Executor::pullProfiles() {
   }
 }
 
-RunReport Executor::report() const {
+RunReport BalancingRunner::report() const {
   RunReport R = PieceRunner::report();
   R.Selections = Selections;
   return R;
 }
 
-bool Executor::arrivedProfile() {
+bool BalancingRunner::arrivedProfile() {
   pullProfiles();
   return std::any_of(Inbox.begin(), Inbox.end(),
                      [](const std::deque<ProfileMsg> &Q) { return !Q.empty(); });
 }
 
-void Executor::resultArrived(int From, const RankWork &W) {
+void BalancingRunner::resultArrived(int From, const RankResult &W) {
   while (ProfilesFrom[From] < W.Counters.ProfilesToRoot) {
     receive(From, ProfileTag, "a stale PROFILE");
     ++ProfilesFrom[From];
   }
 }
 
-void Executor::checkSync() {
+void BalancingRunner::checkSync() {
   if (!Centralized) {
     if (Pending.Active)
       progressDistributed();
@@ -379,7 +381,7 @@ void Executor::checkSync() {
     receivePendingWork();
 }
 
-bool Executor::idleStep() {
+bool BalancingRunner::idleStep() {
   Switched = false;
   return Centralized ? idleCentralized() : idleDistributed();
 }

@@ -35,10 +35,11 @@ namespace dlb {
 
 /// Runs a rank's pieces of one execution, balancing with the other ranks of
 /// its group as the strategy says.
-class Executor : public PieceRunner {
+class BalancingRunner : public PieceRunner {
 public:
-  Executor(const LoopSpec &Spec, KernelFn Kernel, const ExecParams &Params,
-           const WorkCurve &Curve, std::vector<ArrayView> &Views);
+  BalancingRunner(const LoopSpec &Spec, KernelFn Kernel,
+                  const ExecParams &Params, const WorkCurve &Curve,
+                  std::vector<ArrayView> &Views);
 
   /// Runs until this rank's group has finished the loop; rank 0 under LCDLB
   /// also serves the other groups until every group has.
@@ -48,7 +49,7 @@ public:
   /// (W.Counters.ProfilesToRoot) that are still unreceived, stale ones
   /// sent just before a switch, so that none is left for a later
   /// execution.
-  void resultArrived(int From, const RankWork &W) override;
+  void resultArrived(int From, const RankResult &W) override;
   RunReport report() const override;
 
 private:

@@ -27,15 +27,15 @@ void checkEpoch(int Got, int Want) {
 }
 
 /// Rank 0's message of Kind for synchronization Epoch, with no transfers.
-ControlMsg control(ControlKind Kind, int Epoch) {
-  ControlMsg M;
+DirectiveMsg control(DirectiveKind Kind, int Epoch) {
+  DirectiveMsg M;
   M.Kind = Kind;
   M.Epoch = Epoch;
   return M;
 }
 } // namespace
 
-void Executor::sendProfile() {
+void BalancingRunner::sendProfile() {
   if (Unanswered)
     fatal("a member sent a second load balancing profile before rank 0 "
           "answered the first (epoch " + std::to_string(Epochs[MyGroup]) + ")");
@@ -47,11 +47,12 @@ void Executor::sendProfile() {
   ++Epochs[MyGroup];
 }
 
-void Executor::serviceMember() {
+void BalancingRunner::serviceMember() {
   std::vector<char> Buf;
-  while (!Terminated && !Switched && tryReceive(0, ControlTag, Buf, nullptr)) {
-    const auto Msg = decode<ControlMsg>(std::move(Buf));
-    if (Msg.Kind != ControlKind::Request) {
+  while (!Terminated && !Switched &&
+         tryReceive(0, DirectiveTag, Buf, nullptr)) {
+    const auto Msg = decode<DirectiveMsg>(std::move(Buf));
+    if (Msg.Kind != DirectiveKind::Request) {
       // Every other message ends a synchronization this member sent its
       // PROFILE to, and is the answer to it.
       if (!Unanswered)
@@ -59,12 +60,12 @@ void Executor::serviceMember() {
               "send (epoch " + std::to_string(Msg.Epoch) + ")");
       Unanswered = false;
     }
-    if (Msg.Kind == ControlKind::Terminate) {
+    if (Msg.Kind == DirectiveKind::Terminate) {
       Terminated = true;
-    } else if (Msg.Kind == ControlKind::Switch) {
+    } else if (Msg.Kind == DirectiveKind::Switch) {
       moveWork(Msg.Transfers, /*Receive=*/true);
       reconfigure(Msg.Next, Msg.Epoch + 1);
-    } else if (Msg.Kind == ControlKind::Request) {
+    } else if (Msg.Kind == DirectiveKind::Request) {
       // A member that ran out of work has sent this epoch's profile already.
       if (Msg.Epoch == Epochs[MyGroup])
         sendProfile();
@@ -75,11 +76,11 @@ void Executor::serviceMember() {
   receivePendingWork();
 }
 
-void Executor::beginCollection(int Group, int FirstFrom,
-                               const ProfileMsg *First) {
+void BalancingRunner::beginCollection(int Group, int FirstFrom,
+                                      const ProfileMsg *First) {
   const std::vector<int> &Members = Groups[Group];
-  sendToEach(encode(control(ControlKind::Request, Epochs[Group])), Members,
-             ControlTag);
+  sendToEach(encode(control(DirectiveKind::Request, Epochs[Group])), Members,
+             DirectiveTag);
   Gathering &C = Collections[Group];
   startGathering(C, Epochs[Group]);
   if (First)
@@ -87,7 +88,7 @@ void Executor::beginCollection(int Group, int FirstFrom,
   progressCollection(Group);
 }
 
-void Executor::startGathering(Gathering &G, int Epoch) {
+void BalancingRunner::startGathering(Gathering &G, int Epoch) {
   G.Active = true;
   G.Epoch = Epoch;
   G.Got.assign(context().Size, false);
@@ -95,7 +96,7 @@ void Executor::startGathering(Gathering &G, int Epoch) {
   G.Sent = G.Received = 0;
 }
 
-void Executor::take(Gathering &G, int From, const ProfileMsg &Msg) {
+void BalancingRunner::take(Gathering &G, int From, const ProfileMsg &Msg) {
   checkEpoch(Msg.Epoch, G.Epoch);
   G.Profiles[From] = Msg.Profile;
   G.Sent += Msg.Sent;
@@ -103,7 +104,7 @@ void Executor::take(Gathering &G, int From, const ProfileMsg &Msg) {
   G.Got[From] = true;
 }
 
-bool Executor::gather(Gathering &G, const std::vector<int> &Members) {
+bool BalancingRunner::gather(Gathering &G, const std::vector<int> &Members) {
   pullProfiles();
   bool All = true;
   for (int M : Members) {
@@ -119,7 +120,7 @@ bool Executor::gather(Gathering &G, const std::vector<int> &Members) {
   return All;
 }
 
-bool Executor::progressCollection(int Group) {
+bool BalancingRunner::progressCollection(int Group) {
   Gathering &C = Collections[Group];
   if (!C.Active || !gather(C, Groups[Group]))
     return false;
@@ -127,7 +128,7 @@ bool Executor::progressCollection(int Group) {
   return true;
 }
 
-void Executor::finishCollection(int Group) {
+void BalancingRunner::finishCollection(int Group) {
   Gathering &C = Collections[Group];
   C.Active = false;
   const std::vector<int> &Members = Groups[Group];
@@ -149,8 +150,8 @@ void Executor::finishCollection(int Group) {
     Left += Profiles[M].Remaining;
   // Done when no member holds work and none is on its way to a member.
   if (Left == 0 && C.Sent == C.Received) {
-    sendToEach(encode(control(ControlKind::Terminate, Epoch)), Members,
-               ControlTag);
+    sendToEach(encode(control(DirectiveKind::Terminate, Epoch)), Members,
+               DirectiveTag);
     GroupDone[Group] = true;
     Terminated |= Member;
     return;
@@ -161,11 +162,11 @@ void Executor::finishCollection(int Group) {
   if (mayChoose(Members) && C.Sent == C.Received) {
     const Strategy Next = choose(Profiles);
     if (Next != Params.Strat) {
-      ControlMsg Switch = control(ControlKind::Switch, Epoch);
+      DirectiveMsg Switch = control(DirectiveKind::Switch, Epoch);
       Switch.Next = Next;
       if (D.Move)
         Switch.Transfers = D.Transfers;
-      sendToEach(encode(Switch), Members, ControlTag);
+      sendToEach(encode(Switch), Members, DirectiveTag);
       if (D.Move) {
         ++Result.Counters.Redistributions;
         moveWork(D.Transfers, /*Receive=*/true);
@@ -185,20 +186,20 @@ void Executor::finishCollection(int Group) {
   for (int M : Members) {
     if (M == Rank)
       continue;
-    ControlMsg Instruction = control(ControlKind::Instruction, Epoch);
+    DirectiveMsg Instruction = control(DirectiveKind::Instruction, Epoch);
     for (const Transfer &T : D.Transfers)
       if (T.From == M)
         Instruction.Transfers.push_back(T);
     Instructions.push_back(encode(Instruction));
     postSend(Instructions.back().data(), Instructions.back().size(), M,
-             ControlTag, Reqs);
+             DirectiveTag, Reqs);
   }
   waitAll(Reqs);
   if (Member && D.Move)
     moveWork(D.Transfers, /*Receive=*/false);
 }
 
-bool Executor::serveGroups() {
+bool BalancingRunner::serveGroups() {
   bool Served = false;
   for (std::size_t G = 0; G < Collections.size() && !Switched; ++G)
     Served |= progressCollection(static_cast<int>(G));
@@ -216,7 +217,7 @@ bool Executor::serveGroups() {
   return Served;
 }
 
-bool Executor::idleCentralized() {
+bool BalancingRunner::idleCentralized() {
   // Out of work, a rank starts a synchronization once (rank 0
   // directly, a member by sending its profile), then serves until work or
   // the end comes; rank 0 serves every group until all are done.

@@ -17,7 +17,7 @@
 
 namespace dlb {
 
-void Executor::startDistributed() {
+void BalancingRunner::startDistributed() {
   const std::vector<int> &Members = Groups[MyGroup];
   startGathering(Pending, Epochs[MyGroup]);
   Pending.Profiles[Rank] = profile();
@@ -29,14 +29,14 @@ void Executor::startDistributed() {
   progressDistributed();
 }
 
-bool Executor::progressDistributed() {
+bool BalancingRunner::progressDistributed() {
   if (!Pending.Active || !gather(Pending, Groups[MyGroup]))
     return false;
   finishDistributed();
   return true;
 }
 
-void Executor::finishDistributed() {
+void BalancingRunner::finishDistributed() {
   Pending.Active = false;
   const std::vector<int> &Members = Groups[MyGroup];
   const std::vector<RankProfile> &Profiles = Pending.Profiles;
@@ -67,7 +67,7 @@ void Executor::finishDistributed() {
     reconfigure(Next, Epochs[MyGroup]);
 }
 
-bool Executor::idleDistributed() {
+bool BalancingRunner::idleDistributed() {
   if (Terminated)
     return true;
   const double Sync = now();

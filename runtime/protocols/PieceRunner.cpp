@@ -44,7 +44,7 @@ RunReport PieceRunner::report() const {
 
 void PieceRunner::pollThunk(Block &B) {
   detail::BlockState &State = detail::state(B);
-  PieceRunner &R = *static_cast<PieceRunner *>(State.Owner);
+  PieceRunner &R = *static_cast<PieceRunner *>(State.Handler);
   transport::computed(R.Curve.of({R.PollNext, State.Next}));
   R.poll(B);
 }
@@ -139,7 +139,7 @@ void PieceRunner::runPiece(Piece P) {
           : Countdown;
   State.Strip = stripSize();
   State.Poll = &PieceRunner::pollThunk;
-  State.Owner = this;
+  State.Handler = this;
   CurrentBlock = &State;
   PollNext = State.Begin;
   LastPoll = now();
@@ -303,7 +303,7 @@ Block startBlock(const LoopSpec &Spec, const ExecParams &Params, Range Iters,
   detail::BlockState &State = detail::state(B);
   State.Begin = Iters.Begin;
   State.End = Iters.End;
-  State.Next = State.RunStart = State.Begin;
+  State.Next = State.StreakStart = State.Begin;
   State.Scalars = Spec.Scalars.data();
   State.ScalarOffsets = Spec.ScalarOffsets.data();
   State.Arrays = Views;
@@ -328,16 +328,16 @@ bool runKernel(KernelFn Kernel, Block &B) {
 
 void countBlock(Block &B, WorkCounters &W) {
   detail::BlockState &State = detail::state(B);
-  State.foldRun();
+  State.foldStreak();
   W.Iterations += State.End - State.Begin;
   W.IndexSum += State.IndexSum;
   W.IndexSquares += State.IndexSquares;
 }
 
-RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
-                     const ExecParams &Params, std::vector<ArrayView> &Views,
-                     Range Iters) {
-  RankWork Result(Spec.Reductions);
+RankResult runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
+                       const ExecParams &Params, std::vector<ArrayView> &Views,
+                       Range Iters) {
+  RankResult Result(Spec.Reductions);
   // The views are the arrays as the call site passed them (rank 0: the
   // program's; a loop inside a kernel: the rank's buffers), the same on
   // both sides of a bitonic loop's pairs.

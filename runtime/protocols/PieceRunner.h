@@ -38,7 +38,7 @@ public:
   PieceRunner &operator=(const PieceRunner &) = delete;
 
   void add(Piece P) override { Work.push_back(std::move(P)); }
-  const RankWork &result() const override { return Result; }
+  const RankResult &result() const override { return Result; }
   const std::vector<Piece> &executed() const override { return Executed; }
   /// The strategy the execution ended with (auto: the last chosen).
   Strategy strategy() const override { return Params.Strat; }
@@ -104,7 +104,7 @@ protected:
   Piece Current;
   detail::BlockState *CurrentBlock = nullptr;
   std::vector<Piece> Executed;
-  RankWork Result;
+  RankResult Result;
 
   double LastPoll = 0;
   long long PollNext = 0;
@@ -148,9 +148,9 @@ void countBlock(Block &B, WorkCounters &W);
 /// arrays the call site passed, timed, with no runner built. trisolv's 8000
 /// executions of microseconds each paid ~10 thousand instructions for the
 /// runner's queue, pieces and accounting.
-RankWork runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
-                     const ExecParams &Params, std::vector<ArrayView> &Views,
-                     Range Iters);
+RankResult runOneBlock(const LoopSpec &Spec, KernelFn Kernel,
+                       const ExecParams &Params, std::vector<ArrayView> &Views,
+                       Range Iters);
 
 /// The runner of an execution that balances nothing while it runs
 /// (balancesWhileRunning): its pieces, the accounting and the emulated load

@@ -330,11 +330,12 @@ double PipelineRunner::blockWork(long long Lo, long long Hi,
 }
 
 long long PipelineRunner::receiveThunk(Block &B, long long Lo) {
-  return static_cast<PipelineRunner *>(detail::state(B).Owner)->receive(B, Lo);
+  return static_cast<PipelineRunner *>(detail::state(B).Handler)
+      ->receive(B, Lo);
 }
 
 void PipelineRunner::sendThunk(Block &B, long long Lo, long long Hi) {
-  static_cast<PipelineRunner *>(detail::state(B).Owner)->send(Lo, Hi);
+  static_cast<PipelineRunner *>(detail::state(B).Handler)->send(Lo, Hi);
 }
 
 long long PipelineRunner::receive(Block &B, long long Lo) {
@@ -669,7 +670,7 @@ void PipelineRunner::run() {
   State.Arrays = Views.data();
   State.Reductions = Result.Slots.data();
   State.Countdown = std::numeric_limits<long long>::max();
-  State.Owner = this;
+  State.Handler = this;
   State.OuterBegin = Params.OuterLb;
   State.OuterEnd = Params.OuterUb;
   State.Skew = Params.Skew;

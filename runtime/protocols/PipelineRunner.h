@@ -37,7 +37,7 @@ public:
   /// (workers; rank 0 works in the user's arrays): one piece only.
   void add(Piece Initial) override;
   void run() override;
-  const RankWork &result() const override { return Result; }
+  const RankResult &result() const override { return Result; }
   /// The final range and its slabs, for the result sent to rank 0.
   const std::vector<Piece> &executed() const override { return Executed; }
   Strategy strategy() const override { return Params.Strat; }
@@ -99,7 +99,7 @@ private:
   /// The slabs (workers); Iters is set from Cols when the run ends.
   Piece Current;
   LoadModel Load;
-  RankWork Result;
+  RankResult Result;
   std::vector<Piece> Executed;
   PipelineReport Report;
   /// Written arrays with a halo below: their boundary travels forward.

@@ -40,14 +40,14 @@ public:
   virtual void add(Piece P) = 0;
   /// Runs this rank's share of the execution under the protocol.
   virtual void run() = 0;
-  virtual const RankWork &result() const = 0;
+  virtual const RankResult &result() const = 0;
   /// What this rank executed (and holds at the end), for the final gather.
   virtual const std::vector<Piece> &executed() const = 0;
   /// The strategy the rank ends the execution under.
   virtual Strategy strategy() const = 0;
   /// Rank 0, once worker From's result W has arrived: what the protocol
   /// still has to receive from it.
-  virtual void resultArrived(int /*From*/, const RankWork & /*W*/) {}
+  virtual void resultArrived(int /*From*/, const RankResult & /*W*/) {}
   /// Rank 0, at the end of the execution.
   virtual RunReport report() const = 0;
 };

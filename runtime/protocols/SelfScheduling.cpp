@@ -1,7 +1,8 @@
-//===- SelfScheduling.cpp - Master-worker self-scheduling ------------------===//
+//===- SelfScheduling.cpp - Master-worker self-scheduling
+//------------------===//
 //
 // The messages: a worker out of work sends rank 0 an ASK (ProfileTag: its
-// speed so far) and waits; rank 0 answers at its next hook (ControlTag: the
+// speed so far) and waits; rank 0 answers at its next hook (DirectiveTag: the
 // chunk's size, 0 for the end), then sends the chunk as any transfer
 // (TransferHeadTag, TransferTag: PieceRunner::cutAndPack). Every ASK gets
 // exactly one answer and a worker asks again only after it, so nothing is
@@ -64,19 +65,21 @@ std::vector<std::vector<Range>> firstChunks(ChunkRule &Rule, long long Count,
   return Parts;
 }
 
-SelfScheduler::SelfScheduler(const LoopSpec &Spec, KernelFn Kernel,
-                             const ExecParams &Params, const WorkCurve &Curve,
-                             std::vector<ArrayView> &Views,
-                             std::unique_ptr<ChunkRule> Rule)
+SelfSchedulingRunner::SelfSchedulingRunner(const LoopSpec &Spec,
+                                           KernelFn Kernel,
+                                           const ExecParams &Params,
+                                           const WorkCurve &Curve,
+                                           std::vector<ArrayView> &Views,
+                                           std::unique_ptr<ChunkRule> Rule)
     : PieceRunner(Spec, Kernel, Params, Curve, Views), Rule(std::move(Rule)),
       Rates(context().Size, 0.0), Asking(context().Size - 1) {}
 
-double SelfScheduler::rate() const {
+double SelfSchedulingRunner::rate() const {
   const double Busy = busy();
   return Busy > 0 ? static_cast<double>(iterationsRun()) / Busy : 0;
 }
 
-void SelfScheduler::poll(Block &B) {
+void SelfSchedulingRunner::poll(Block &B) {
   detail::BlockState &State = detail::state(B);
   hookStretch(B);
   State.Strip = stripSize();
@@ -94,7 +97,7 @@ void SelfScheduler::poll(Block &B) {
   State.Countdown = pollCountdown(Every, State.Strip);
 }
 
-bool SelfScheduler::serve() {
+bool SelfSchedulingRunner::serve() {
   bool Served = false;
   std::vector<char> Buf;
   int From = 0;
@@ -110,7 +113,7 @@ bool SelfScheduler::serve() {
     ChunkAnswer A;
     if (Req.Remaining > 0)
       A.Count = std::clamp(Rule->next(Req), 1LL, Req.Remaining);
-    sendToEach(encode(A), {From}, ControlTag);
+    sendToEach(encode(A), {From}, DirectiveTag);
     ++Result.Counters.Syncs;
     if (A.Count == 0) {
       --Asking;
@@ -133,12 +136,12 @@ bool SelfScheduler::serve() {
   return Served;
 }
 
-bool SelfScheduler::ask() {
+bool SelfSchedulingRunner::ask() {
   const double Start = now();
   sendToEach(encode(ChunkAsk{rate()}), {0}, ProfileTag);
   ++Result.Counters.ProfilesToRoot;
   const auto A = decode<ChunkAnswer>(
-      receive(0, ControlTag, "rank 0's answer: a chunk or the end"));
+      receive(0, DirectiveTag, "rank 0's answer: a chunk or the end"));
   if (A.Count > 0)
     receiveWork(0);
   Result.Counters.WaitSeconds += now() - Start;
@@ -147,7 +150,7 @@ bool SelfScheduler::ask() {
   return A.Count > 0;
 }
 
-void SelfScheduler::run() {
+void SelfSchedulingRunner::run() {
   context().Watch.State = [this] {
     return std::string(strategyName(Params.Strat)) + ", " +
            std::to_string(remaining()) + " iterations left here" +

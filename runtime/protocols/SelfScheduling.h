@@ -62,11 +62,12 @@ std::vector<std::vector<Range>> firstChunks(ChunkRule &Rule, long long Count,
 
 /// One rank's side of a self-scheduled execution. Rank 0 passes the rule
 /// (with the state firstChunks left in it); the workers pass none.
-class SelfScheduler : public PieceRunner {
+class SelfSchedulingRunner : public PieceRunner {
 public:
-  SelfScheduler(const LoopSpec &Spec, KernelFn Kernel,
-                const ExecParams &Params, const WorkCurve &Curve,
-                std::vector<ArrayView> &Views, std::unique_ptr<ChunkRule> Rule);
+  SelfSchedulingRunner(const LoopSpec &Spec, KernelFn Kernel,
+                       const ExecParams &Params, const WorkCurve &Curve,
+                       std::vector<ArrayView> &Views,
+                       std::unique_ptr<ChunkRule> Rule);
 
   /// Runs until rank 0 has told every worker that nothing is left.
   void run() override;

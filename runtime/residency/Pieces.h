@@ -73,15 +73,16 @@ struct WorkCounters {
   long long Redistributions = 0;
   long long MovedIterations = 0; ///< sent to other ranks
   long long MovedBytes = 0;
-  /// PROFILE messages this rank sent to rank 0 (see Executor::drainProfiles).
+  /// PROFILE messages this rank sent to rank 0 (see
+  /// BalancingRunner::resultArrived).
   long long ProfilesToRoot = 0;
   /// Pipelines: from the start of the rank's first block to the end of its
   /// last.
   double SpanSeconds = 0;
 };
 
-struct RankWork {
-  explicit RankWork(std::size_t Reductions = 0) : Slots(Reductions) {}
+struct RankResult {
+  explicit RankResult(std::size_t Reductions = 0) : Slots(Reductions) {}
   WorkCounters Counters;
   std::vector<ReductionSlot> Slots;
 };

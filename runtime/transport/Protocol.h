@@ -30,7 +30,7 @@ enum Tag : int {
   ResultSlabTag,
   // Load balancing during an execution (BalancingRunner.cpp).
   ProfileTag,
-  ControlTag,
+  DirectiveTag,
   TransferHeadTag,
   TransferTag,
   // Network characterization (NetChar.cpp).

@@ -22,10 +22,10 @@ Block hooked(const std::vector<long long> &Hooks, long long Begin) {
   detail::BlockState &State = detail::state(B);
   State.Poll = &noPoll;
   State.Countdown = 1LL << 40;
-  State.Next = State.RunStart = Begin;
+  State.Next = State.StreakStart = Begin;
   for (long long I : Hooks)
     B.hook(I);
-  State.foldRun();
+  State.foldStreak();
   return B;
 }
 
@@ -47,9 +47,9 @@ TEST(HookTest, StripChecksumsEqualPerIterationOnes) {
     detail::BlockState &Strip = detail::state(StripBlock);
     Strip.Poll = &noPoll;
     Strip.Countdown = 1LL << 40;
-    Strip.Next = Strip.RunStart = C[0];
+    Strip.Next = Strip.StreakStart = C[0];
     StripBlock.hookStrip(C[0], C[1]);
-    Strip.foldRun();
+    Strip.foldStreak();
     EXPECT_EQ(One.IndexSum, Sum) << C[0] << " " << C[1];
     EXPECT_EQ(One.IndexSquares, Squares) << C[0] << " " << C[1];
     EXPECT_EQ(Strip.IndexSum, Sum) << C[0] << " " << C[1];

@@ -329,17 +329,17 @@ TEST(MessagesTest, Result) {
 
 TEST(MessagesTest, Control) {
   const std::vector<Transfer> Transfers = {{1, 2, 30}, {3, 0, 40}};
-  for (ControlKind Kind : {ControlKind::Request, ControlKind::Instruction,
-                           ControlKind::Terminate, ControlKind::Switch}) {
-    ControlMsg M;
+  for (DirectiveKind Kind : {DirectiveKind::Request, DirectiveKind::Instruction,
+                             DirectiveKind::Terminate, DirectiveKind::Switch}) {
+    DirectiveMsg M;
     M.Kind = Kind;
     M.Epoch = 6;
-    const bool Switch = Kind == ControlKind::Switch;
+    const bool Switch = Kind == DirectiveKind::Switch;
     if (Switch)
       M.Next = Strategy::LDDLB;
-    if (Switch || Kind == ControlKind::Instruction)
+    if (Switch || Kind == DirectiveKind::Instruction)
       M.Transfers = Transfers;
-    const ControlMsg Back = roundTrip(M);
+    const DirectiveMsg Back = roundTrip(M);
     EXPECT_EQ(Back.Kind, M.Kind);
     EXPECT_EQ(Back.Epoch, M.Epoch);
     EXPECT_EQ(Back.Next, M.Next);

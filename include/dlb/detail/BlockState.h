@@ -109,13 +109,13 @@ struct BlockState {
   /// that ends there, checksums of the executed indices before that run
   /// (modulo 2^64), and the hooks left until the next poll.
   long long Next = 0;
-  long long RunStart = 0;
+  long long StreakStart = 0;
   unsigned long long IndexSum = 0;
   unsigned long long IndexSquares = 0;
   long long Countdown = 0;
   void (*Poll)(Block &) = nullptr;
   /// The runtime's state behind Poll, Receive and Send.
-  void *Owner = nullptr;
+  void *Handler = nullptr;
   long long OuterBegin = 0;
   long long OuterEnd = 0;
   /// A skewed pipeline: the skew and the distributed loop's bounds.
@@ -125,19 +125,19 @@ struct BlockState {
   long long (*Receive)(Block &, long long) = nullptr;
   void (*Send)(Block &, long long, long long) = nullptr;
 
-  /// Adds the current run [RunStart, Next) to the checksums, in closed form;
+  /// Adds the current run [StreakStart, Next) to the checksums, in closed form;
   /// the runtime calls it before it reads them.
-  void foldRun() {
-    IndexSum += indexSum(Next) - indexSum(RunStart);
-    IndexSquares += indexSquares(Next) - indexSquares(RunStart);
-    RunStart = Next;
+  void foldStreak() {
+    IndexSum += indexSum(Next) - indexSum(StreakStart);
+    IndexSquares += indexSquares(Next) - indexSquares(StreakStart);
+    StreakStart = Next;
   }
 
   /// hook() at an index that does not follow the current run: folds it
   /// and starts a new one at Index.
-  void restartRun(long long Index) {
-    foldRun();
-    RunStart = Index;
+  void restartStreak(long long Index) {
+    foldStreak();
+    StreakStart = Index;
   }
 };
 
