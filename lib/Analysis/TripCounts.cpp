@@ -11,6 +11,7 @@
 #include "WorkModelImpl.h"
 
 #include "dlbcc/Analysis/ExprQueries.h"
+#include "dlbcc/Analysis/LoopForm.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -23,42 +24,18 @@ namespace dlbcc {
 
 std::optional<WorkModel::CanonicalLoop> WorkModel::canonical(const ForStmt *F) {
   CanonicalLoop L;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
-    if (DS->isSingleDecl())
-      if ((L.Var = dyn_cast<VarDecl>(DS->getSingleDecl())))
-        L.Lo = L.Var->getInit();
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
-             B && B->getOpcode() == BO_Assign) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
-      L.Var = dyn_cast<VarDecl>(D->getDecl());
-    L.Lo = B->getRHS();
-  }
+  std::tie(L.Var, L.Lo) = forIndex(F);
   if (!L.Var || !L.Lo || !L.Var->isLocalVarDeclOrParm() ||
       !L.Var->getType()->isIntegerType())
     return std::nullopt;
-  const auto *C = dyn_cast_or_null<BinaryOperator>(
-      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!C)
+  const std::optional<ForBound> Cond = forBound(F, L.Var);
+  const std::optional<ForStep> Step = forStep(F->getInc(), L.Var);
+  if (!Cond || (Cond->Op != BO_LT && Cond->Op != BO_LE) || !Step ||
+      Step->Down)
     return std::nullopt;
-  BinaryOperatorKind K = C->getOpcode();
-  if ((K == BO_LT || K == BO_LE) && refersTo(C->getLHS(), L.Var))
-    L.Hi = C->getRHS();
-  else if ((K == BO_GT || K == BO_GE) && refersTo(C->getRHS(), L.Var))
-    L.Hi = C->getLHS();
-  else
-    return std::nullopt;
-  L.Inclusive = K == BO_LE || K == BO_GE;
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParens() : nullptr;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (!U->isIncrementOp() || !refersTo(U->getSubExpr(), L.Var))
-      return std::nullopt;
-  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    if (CA->getOpcode() != BO_AddAssign || !refersTo(CA->getLHS(), L.Var))
-      return std::nullopt;
-    L.Step = CA->getRHS();
-  } else {
-    return std::nullopt;
-  }
+  L.Hi = Cond->Bound;
+  L.Inclusive = Cond->Op == BO_LE;
+  L.Step = Step->By;
   if (mentions(L.Hi, L.Var) || (L.Step && mentions(L.Step, L.Var)) ||
       writes(F->getBody(), L.Var))
     return std::nullopt;
