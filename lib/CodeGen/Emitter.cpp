@@ -11,6 +11,7 @@
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/CodeGen/ArrayParameters.h"
 #include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -73,9 +74,12 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
     for (const RowFetch &F : M.Fetches) {
       SourceLocation Before = SM.getExpansionLoc(F.Before->getBeginLoc());
       std::string Indent(SM.getExpansionColumnNumber(Before) - 1, ' ');
+      const std::string Row = F.Row ? expansionText(F.Row, Ctx) : "";
+      const std::string Rows =
+          F.Row ? Row + ", (" + Row + ") + 1"
+                : std::to_string(F.Lo) + ", " + std::to_string(F.Hi);
       R.InsertTextBefore(Before, "dlb::fetchRows(" +
-                                     F.Array->getName().str() + ", " +
-                                     F.Lo + ", " + F.Hi +
+                                     F.Array->getName().str() + ", " + Rows +
                                      "); // dlbcc: the rows this code uses\n" +
                                      Indent);
     }

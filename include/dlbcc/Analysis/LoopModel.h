@@ -180,15 +180,16 @@ struct PipelineModel {
 };
 
 /// Sequential code in a region whose arrays stay on the ranks that reaches
-/// rows [Lo, Hi) of Array (a kept array distributed by rows): they come
-/// back to rank 0 before the statement Before of the region's body. Lo and
-/// Hi are C++ expressions over variables that Before does not change
-/// (`0` and `1`, or `s % n` and `(s % n) + 1`).
+/// rows of Array (a kept array distributed by rows): they come back to
+/// rank 0 before the statement Before of the region's body. The rows are
+/// [Lo, Hi), constants, or the one row Row, an expression over variables
+/// that Before does not change (`s % n`).
 struct RowFetch {
   const clang::Stmt *Before = nullptr;
   const clang::VarDecl *Array = nullptr;
-  std::string Lo;
-  std::string Hi;
+  const clang::Expr *Row = nullptr;
+  long long Lo = 0;
+  long long Hi = 0;
 };
 
 struct LoopModel {
