@@ -4,6 +4,7 @@
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Analysis/WorkModel.h"
+#include "dlbcc/CodeGen/CostSpelling.h"
 #include "dlbcc/CodeGen/Emitter.h"
 #include "dlbcc/Frontend/PragmaHandler.h"
 
@@ -90,6 +91,7 @@ public:
       ACtx.AnnotatedLoops.push_back(A.Loop);
       ACtx.MarkerLocs.insert(A.DirectiveLoc);
     }
+    auto Spell = [&](const CostExpr &E) { return spellCost(E, Ctx); };
     std::vector<LoopModel> Models;
     std::vector<const Annotation *> Sequential;
     for (const Annotation &A : Set.Annotations) {
@@ -101,8 +103,8 @@ public:
       if (!M)
         continue;
       if (Opts.Remarks) {
-        remarkWorkAndData(*M, DE);
-        remarkSchedule(*M, DE);
+        remarkWorkAndData(*M, Spell, DE);
+        remarkSchedule(*M, Spell, DE);
         if (M->Pipeline)
           remarkPipeline(*M, DE);
         remarkHooks(*M, DE);
@@ -114,7 +116,7 @@ public:
     planResidency(Models, ACtx);
     if (Opts.StopAfter == Stage::Analyze) {
       for (const LoopModel &M : Models)
-        M.print(Dump, Ctx);
+        M.print(Dump, Ctx, Spell);
       Result.Ok = true;
       return;
     }
