@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Analysis/HookPlacement.h"
+#include "dlbcc/Analysis/MainFunction.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Analysis/WorkModel.h"
@@ -120,9 +121,14 @@ public:
       Result.Ok = true;
       return;
     }
-    Emitter E(Ctx, R);
-    if (!E.emit(Models, Sequential) || DE.hasErrorOccurred())
+    // The program as a whole, checked before anything is emitted.
+    for (const Annotation *A : Sequential)
+      reportSequential(*A, DE);
+    const std::optional<MainFunction> Main = checkMain(Ctx, !Models.empty());
+    if (!Main || DE.hasErrorOccurred())
       return;
+    Emitter E(Ctx, R);
+    E.emit(Models, Sequential, *Main);
     Result.Output = E.result();
     Result.Ok = true;
   }
