@@ -1,4 +1,11 @@
 //===- AccessChecks.cpp - Subscript ranges against the arrays' extents ----===//
+//
+// Owns buildAccessChecks and buildWholeRows (AccessChecks.h): the ranges
+// of subscripts over the iteration space, proved against the arrays'
+// extents or left to the call site as run-time checks, and the rows of
+// whole arrays the loop may read.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/Affine.h"
 #include "dlbcc/Analysis/CallChecker.h"

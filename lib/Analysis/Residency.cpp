@@ -1,4 +1,10 @@
 //===- Residency.cpp - Arrays kept on the ranks across a time loop --------===//
+//
+// Owns planResidency and scopeBegin (Residency.h): the region (time loop)
+// around each distributed loop, the arrays its own code cannot reach,
+// which stay on the ranks, and the fixed rows that code fetches back.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Support/Text.h"
 

@@ -1,4 +1,11 @@
 //===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
+//
+// Owns the frontend action that runs dlbcc's stages in order (Pipeline.h):
+// parse and bind, analyze each loop (with its remarks), plan residency,
+// check the program as a whole, emit; and the recorders of macro
+// expansions and dependencies it attaches to the preprocessor.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/MainFunction.h"
