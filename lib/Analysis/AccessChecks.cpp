@@ -1,4 +1,11 @@
 //===- AccessChecks.cpp - Subscript ranges against the arrays' extents ----===//
+//
+// Owns buildAccessChecks and buildWholeRows (AccessChecks.h): the ranges
+// of subscripts over the iteration space, proved against the arrays'
+// extents or left to the call site as run-time checks, and the rows of
+// whole arrays the loop may read.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/Affine.h"
 #include "dlbcc/Analysis/CallChecker.h"
@@ -24,19 +31,6 @@ namespace {
 struct VarRange {
   std::string Lo, Hi;
   std::optional<long long> LoValue, HiValue;
-};
-
-/// An inner loop around an access: `for (j = L; j < U; j += c)` (or `<=`),
-/// or counting down, `for (j = U; j >= L; j -= c)` (or `>`). The index
-/// takes values in [L, U], less an open end.
-struct InnerLoop {
-  const VarDecl *Index = nullptr;
-  const Expr *Lower = nullptr;
-  const Expr *Upper = nullptr;
-  bool Inclusive = false; ///< U is reached
-  bool LowerOpen = false; ///< L is not (`j > L`)
-  bool Down = false;
-  long long Step = 1; ///< its magnitude
 };
 
 /// A range of values as call-site expressions of type long long.
@@ -134,7 +128,7 @@ public:
     const bool Interrupts = Interrupted.Targets.count(M.Loop);
     for (const ArrayModel &A : M.Arrays)
       for (const ArrayAccess &Acc : A.Accesses) {
-        SmallVector<InnerLoop, 2> Loops;
+        SmallVector<ForRange, 2> Loops;
         const bool Every = !Interrupts && everyIteration(Acc.Expr, Loops);
         for (unsigned D = 0; D < Acc.Subs.size(); ++D) {
           Verified = false;
@@ -188,7 +182,7 @@ private:
   /// The rows access Acc may read: its first subscript bounded over the
   /// ranges of the loops around it, when each of those loops runs.
   std::optional<RowSpan> spanOf(const ArrayAccess &Acc) {
-    SmallVector<InnerLoop, 4> Loops;
+    SmallVector<ForRange, 4> Loops;
     if (!enclosingLoops(Acc.Expr, Loops))
       return std::nullopt;
     std::optional<Interval> Rows = boundsOf(Acc.SubscriptExprs[0], Loops);
@@ -197,7 +191,7 @@ private:
     RowSpan S{"", std::move(Rows->Lo), std::move(Rows->Hi)};
     // Each interval holds every value its index takes: an empty one means
     // that its loop, and the access, never runs.
-    auto Runs = [&](const ValueDecl *V, ArrayRef<InnerLoop> Outer) {
+    auto Runs = [&](const ValueDecl *V, ArrayRef<ForRange> Outer) {
       if (std::optional<Interval> R = intervalOf(V, Outer))
         S.Guard += (S.Guard.empty() ? "(" : " && (") + R->Lo + ") <= (" +
                    R->Hi + ")";
@@ -206,19 +200,19 @@ private:
     if (M.Pipeline)
       Runs(M.Pipeline->Index, {});
     for (unsigned K = 0; K < Loops.size(); ++K)
-      Runs(Loops[K].Index, ArrayRef<InnerLoop>(Loops).drop_front(K));
+      Runs(Loops[K].Index, ArrayRef<ForRange>(Loops).drop_front(K));
     return S;
   }
 
   /// The for loops whose bodies hold E inside the distributed loop that
-  /// have the InnerLoop form, innermost first; false if E may run
+  /// have the ForRange form, innermost first; false if E may run
   /// elsewhere (in a lambda).
-  bool enclosingLoops(const Expr *E, SmallVectorImpl<InnerLoop> &Loops) {
+  bool enclosingLoops(const Expr *E, SmallVectorImpl<ForRange> &Loops) {
     return eachEnclosing(E, [&](const Stmt *S, const Stmt *Child) {
       if (isa<LambdaExpr>(S))
         return false;
       if (const auto *F = dyn_cast<ForStmt>(S); F && Child == F->getBody())
-        if (std::optional<InnerLoop> L = parseFor(F))
+        if (std::optional<ForRange> L = parseFor(F))
           Loops.push_back(*L);
       return true;
     });
@@ -229,7 +223,7 @@ private:
   /// Loops bounded through the loops outside its own, or a loop-invariant
   /// scalar.
   std::optional<Interval> intervalOf(const ValueDecl *V,
-                                     ArrayRef<InnerLoop> Loops) {
+                                     ArrayRef<ForRange> Loops) {
     auto Closed = [&](const Expr *Lo, const Expr *Hi, bool Inclusive) {
       return Interval{asLongLong(sourceText(Lo, Ctx)),
                       asLongLong(sourceText(Hi, Ctx)) +
@@ -241,7 +235,7 @@ private:
       return Closed(M.Pipeline->Lower, M.Pipeline->Upper,
                     M.Pipeline->Inclusive);
     for (unsigned K = 0; K < Loops.size(); ++K) {
-      const InnerLoop &L = Loops[K];
+      const ForRange &L = Loops[K];
       if (L.Index != V)
         continue;
       std::optional<Interval> Lo = boundsOf(L.Lower, Loops.drop_front(K + 1));
@@ -260,7 +254,7 @@ private:
 
   /// The values integer expression E takes inside the loops Loops: itself
   /// if loop-invariant, else the corners of its affine form's box.
-  std::optional<Interval> boundsOf(const Expr *E, ArrayRef<InnerLoop> Loops) {
+  std::optional<Interval> boundsOf(const Expr *E, ArrayRef<ForRange> Loops) {
     if (invariant(E)) {
       std::string Text = asLongLong(sourceText(E, Ctx));
       return Interval{Text, Text};
@@ -306,7 +300,7 @@ private:
 
   /// Whether E runs in every iteration of the loops around it (Loops, which
   /// it fills, innermost first) whenever they run.
-  bool everyIteration(const Expr *E, SmallVectorImpl<InnerLoop> &Loops) {
+  bool everyIteration(const Expr *E, SmallVectorImpl<ForRange> &Loops) {
     return eachEnclosing(E, [&](const Stmt *S, const Stmt *Child) {
       if (const auto *If = dyn_cast<IfStmt>(S); If && Child != If->getCond())
         return false;
@@ -319,7 +313,7 @@ private:
       if (isa<SwitchStmt, WhileStmt, CXXForRangeStmt, LambdaExpr>(S))
         return false;
       if (const auto *F = dyn_cast<ForStmt>(S)) {
-        std::optional<InnerLoop> L = inner(F);
+        std::optional<ForRange> L = inner(F);
         if (!L || Child == F->getInc() || Interrupted.Targets.count(F))
           return false;
         if (Child == F->getBody())
@@ -332,44 +326,21 @@ private:
 
   /// F as `for (j = L; j < U; ++j)` with L and U the same in every
   /// iteration of the distributed loop, and j changed only by ++j.
-  std::optional<InnerLoop> inner(const ForStmt *F) {
-    std::optional<InnerLoop> L = parseFor(F);
+  std::optional<ForRange> inner(const ForStmt *F) {
+    std::optional<ForRange> L = parseFor(F);
     if (!L || L->Down || L->Step != 1 || !invariant(L->Lower) ||
         !invariant(L->Upper))
       return std::nullopt;
     return L;
   }
 
-  /// F as an InnerLoop, its index changed only by its increment: counting
-  /// up with < or <=, down with > or >=, by any constant step.
-  std::optional<InnerLoop> parseFor(const ForStmt *F) const {
-    InnerLoop L;
-    const auto [Index, Start] = forIndex(F);
-    L.Index = Index;
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-        F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!L.Index || !Start || !Cond)
+  /// F as a ForRange (an inner loop around an access), its index changed
+  /// only by its increment.
+  std::optional<ForRange> parseFor(const ForStmt *F) const {
+    std::optional<ForRange> L = forRange(F, Ctx);
+    if (!L)
       return std::nullopt;
-    // `j < U`, or the same written the other way round, `U > j`.
-    BinaryOperatorKind Op = Cond->getOpcode();
-    const Expr *Bound = Cond->getRHS();
-    if (varOf(Cond->getRHS()) == L.Index) {
-      Bound = Cond->getLHS();
-      Op = BinaryOperator::reverseComparisonOp(Op);
-    } else if (varOf(Cond->getLHS()) != L.Index) {
-      return std::nullopt;
-    }
-    const long long Step = loopStep(F->getInc(), L.Index, Ctx);
-    L.Down = Step < 0;
-    L.Step = L.Down ? -Step : Step;
-    if (!Step || (L.Down ? Op != BO_GT && Op != BO_GE
-                         : Op != BO_LT && Op != BO_LE))
-      return std::nullopt;
-    L.Lower = L.Down ? Bound : Start;
-    L.Upper = L.Down ? Start : Bound;
-    L.Inclusive = L.Down || Op == BO_LE;
-    L.LowerOpen = Op == BO_GT;
-    Modification Mod(L.Index, F->getInc());
+    Modification Mod(L->Index, F->getInc());
     Mod.TraverseStmt(const_cast<Stmt *>(F->getBody()));
     if (Mod.Found)
       return std::nullopt;
@@ -412,7 +383,7 @@ private:
   }
 
   std::optional<VarRange> rangeOf(const ValueDecl *V,
-                                  ArrayRef<InnerLoop> Loops) const {
+                                  ArrayRef<ForRange> Loops) const {
     auto Range = [&](const Expr *Lo, const Expr *Hi, bool Inclusive) {
       VarRange R;
       R.Lo = sourceText(Lo, Ctx);
@@ -426,7 +397,7 @@ private:
       return Range(M.Lower, M.Upper, M.Inclusive);
     if (M.Pipeline && V == M.Pipeline->Index)
       return Range(M.Pipeline->Lower, M.Pipeline->Upper, M.Pipeline->Inclusive);
-    for (const InnerLoop &L : Loops)
+    for (const ForRange &L : Loops)
       if (L.Index == V)
         return Range(L.Lower, L.Upper, L.Inclusive);
     const auto *Var = dyn_cast<VarDecl>(V);
@@ -539,7 +510,7 @@ private:
   }
 
   std::optional<AccessCheck> check(const ArrayModel &A, const ArrayAccess &Acc,
-                                   unsigned D, ArrayRef<InnerLoop> Loops,
+                                   unsigned D, ArrayRef<ForRange> Loops,
                                    bool &Ok) {
     const std::optional<AffineForm> &F = Acc.Subs[D];
     if (!F)
@@ -588,7 +559,7 @@ private:
     Runs(M.Lower, M.Upper, M.Inclusive);
     if (M.Pipeline)
       Runs(M.Pipeline->Lower, M.Pipeline->Upper, M.Pipeline->Inclusive);
-    for (const InnerLoop &L : Loops)
+    for (const ForRange &L : Loops)
       Runs(L.Lower, L.Upper, L.Inclusive);
     if (GuardKnown && !GuardHolds) {
       Verified = true; // never runs

@@ -1,4 +1,9 @@
 //===- Affine.cpp - Affine forms of integer expressions --------------------===//
+//
+// Owns affineForm and its arithmetic (Affine.h): integer expressions as
+// c0 + sum(ck * vk), with overflow checked, and their spans and text.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Affine.h"
 
 #include "clang/AST/ASTContext.h"

@@ -430,17 +430,12 @@ void LoopAnalyzer::checkDependences(const ArrayModel &AM) {
     std::optional<VarBounds> B;
     auto It = InnerIndices.find(V);
     if (It != InnerIndices.end() && !ModifiedInnerIndices.count(V)) {
-      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-          It->second->getCond() ? It->second->getCond()->IgnoreParenImpCasts()
-                                : nullptr);
+      const std::optional<ForRange> L = forRange(It->second, Ctx);
       Expr::EvalResult Lo, Hi;
-      if (Cond && refersTo(Cond->getLHS(), V) && V->getInit() &&
-          (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) &&
-          V->getInit()->EvaluateAsInt(Lo, Ctx) &&
-          Cond->getRHS()->EvaluateAsInt(Hi, Ctx))
+      if (L && !L->Down && L->Lower->EvaluateAsInt(Lo, Ctx) &&
+          L->Upper->EvaluateAsInt(Hi, Ctx))
         B = VarBounds{Lo.Val.getInt().getSExtValue(),
-                      Hi.Val.getInt().getSExtValue() -
-                          (Cond->getOpcode() == BO_LT ? 1 : 0)};
+                      Hi.Val.getInt().getSExtValue() - (L->Inclusive ? 0 : 1)};
     }
     DC.IterationVars[V] = B;
   }

@@ -1,4 +1,9 @@
 //===- BakedValues.cpp - Macros behind values fixed at translation time ---===//
+//
+// Owns bakedMacros (BakedValues.h): the integral macros behind the values
+// that the analysis of a loop evaluated at translation time.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/BakedValues.h"
 #include "dlbcc/Analysis/LoopModel.h"
 

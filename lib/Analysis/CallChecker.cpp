@@ -1,4 +1,10 @@
 //===- CallChecker.cpp - Which functions a distributed loop may call ------===//
+//
+// Owns the verdicts of CallChecker.h: which library functions are pure,
+// and which functions of the main file a distributed loop may call (their
+// bodies checked transitively, cached per function).
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
 #include "dlbcc/Support/Diagnostics.h"
 

@@ -1,4 +1,10 @@
 //===- Dependence.cpp - GCD, distance and Banerjee tests -------------------===//
+//
+// Owns testDependence (Dependence.h): per dimension the GCD, constant
+// distance and Banerjee tests over affine subscripts, combined into
+// Independent, Dependent with a distance, or Unknown; no AST.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Dependence.h"
 
 #include <numeric>

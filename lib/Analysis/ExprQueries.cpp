@@ -1,4 +1,9 @@
 //===- ExprQueries.cpp - Small questions about expressions ----------------===//
+//
+// Owns the small questions about expressions of ExprQueries.h: does it
+// mention or name a variable, its terms, the statement that consumes it.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/ExprQueries.h"
 
 #include "clang/AST/Expr.h"

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/HookPlacement.h"
+#include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/Support/Diagnostics.h"
@@ -65,10 +66,9 @@ std::string format(double V) {
 /// The loop's name in a remark: its index, or its kind.
 std::string loopName(const Stmt *Loop) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
-      if (DS->isSingleDecl())
-        if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
-          return "'" + V->getName().str() + "' loop";
+    if (const VarDecl *V = forIndex(F).first;
+        V && isa<DeclStmt>(F->getInit()))
+      return "'" + V->getName().str() + "' loop";
   if (isa<WhileStmt>(Loop))
     return "while loop";
   if (isa<DoStmt>(Loop))

@@ -1,7 +1,7 @@
 //===- LoopForm.cpp - The parts of a for loop's header -------------------===//
 //
-// Owns the reading of a `for` header: its index, its step, the span of its
-// index (LoopForm.h).
+// Owns the reading of a `for` header: its index, its condition's bound,
+// its step, the range and the span of its index (LoopForm.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/LoopForm.h"
@@ -34,69 +34,88 @@ std::pair<const VarDecl *, const Expr *> forIndex(const ForStmt *L) {
   return {V, B->getRHS()};
 }
 
-/// The step of a for loop's increment Inc of V: ++i, i++, i += c,
-/// i = i + c (c a constant in [1, 2^30]) and their opposites; 0 for any
-/// other.
-long long loopStep(const Expr *Inc, const VarDecl *V, ASTContext &Ctx) {
+std::optional<ForBound> forBound(const ForStmt *L, const VarDecl *V) {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isRelationalOp())
+    return std::nullopt;
+  if (refersTo(Cond->getLHS(), V))
+    return ForBound{Cond->getOpcode(), Cond->getRHS()};
+  if (refersTo(Cond->getRHS(), V))
+    return ForBound{BinaryOperator::reverseComparisonOp(Cond->getOpcode()),
+                    Cond->getLHS()};
+  return std::nullopt;
+}
+
+std::optional<ForStep> forStep(const Expr *Inc, const VarDecl *V) {
   Inc = Inc ? Inc->IgnoreParens() : nullptr;
-  auto Constant = [&](const Expr *E) -> long long {
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (refersTo(U->getSubExpr(), V) && U->isIncrementDecrementOp())
+      return ForStep{nullptr, U->isDecrementOp()};
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    const BinaryOperatorKind K = CA->getOpcode();
+    if (refersTo(CA->getLHS(), V) && (K == BO_AddAssign || K == BO_SubAssign))
+      return ForStep{CA->getRHS(), K == BO_SubAssign};
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    const auto *R =
+        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
+        R->isAdditiveOp() && refersTo(R->getLHS(), V))
+      return ForStep{R->getRHS(), R->getOpcode() == BO_Sub};
+  }
+  return std::nullopt;
+}
+
+long long loopStep(const Expr *Inc, const VarDecl *V, ASTContext &Ctx) {
+  const std::optional<ForStep> S = forStep(Inc, V);
+  if (!S)
+    return 0;
+  long long By = 1;
+  if (S->By) {
     Expr::EvalResult R;
-    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1 ||
+    if (!S->By->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1 ||
         R.Val.getInt() > (1LL << 30))
       return 0;
-    return R.Val.getInt().getExtValue();
-  };
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (refersTo(U->getSubExpr(), V))
-      return U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
-  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    const long long By = Constant(CA->getRHS());
-    if (refersTo(CA->getLHS(), V))
-      return CA->getOpcode() == BO_AddAssign   ? By
-             : CA->getOpcode() == BO_SubAssign ? -By
-                                               : 0;
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-    const long long By = R ? Constant(R->getRHS()) : 0;
-    if (B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) && R &&
-        refersTo(R->getLHS(), V))
-      return R->getOpcode() == BO_Add ? By : R->getOpcode() == BO_Sub ? -By : 0;
+    By = R.Val.getInt().getExtValue();
   }
-  return 0;
+  return S->Down ? -By : By;
+}
+
+std::optional<ForRange> forRange(const ForStmt *L, ASTContext &Ctx) {
+  auto [V, Start] = forIndex(L);
+  const std::optional<ForBound> Cond = V ? forBound(L, V) : std::nullopt;
+  if (!Start || !Cond || mentions(Cond->Bound, V))
+    return std::nullopt;
+  const long long Step = loopStep(L->getInc(), V, Ctx);
+  ForRange R;
+  R.Index = V;
+  R.Down = Step < 0;
+  R.Step = R.Down ? -Step : Step;
+  if (!Step || (R.Down ? Cond->Op != BO_GT && Cond->Op != BO_GE
+                       : Cond->Op != BO_LT && Cond->Op != BO_LE))
+    return std::nullopt;
+  R.Lower = R.Down ? Cond->Bound : Start;
+  R.Upper = R.Down ? Start : Cond->Bound;
+  R.Inclusive = R.Down || Cond->Op == BO_LE;
+  R.LowerOpen = Cond->Op == BO_GT;
+  return R;
 }
 
 std::optional<AffineSpan> indexSpan(const ForStmt *L, ASTContext &Ctx) {
-  auto [V, Start] = forIndex(L);
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!V || !Start || !Cond)
-    return std::nullopt;
-  const long long Step = loopStep(L->getInc(), V, Ctx);
-  // Normalized to `V op Bound`.
-  BinaryOperatorKind K = Cond->getOpcode();
-  const Expr *Bound = nullptr;
-  if (refersTo(Cond->getLHS(), V)) {
-    Bound = Cond->getRHS();
-  } else if (refersTo(Cond->getRHS(), V)) {
-    Bound = Cond->getLHS();
-    K = BinaryOperator::reverseComparisonOp(K);
-  }
-  std::optional<AffineForm> From = affineForm(Start, Ctx);
-  std::optional<AffineForm> To = Bound ? affineForm(Bound, Ctx) : std::nullopt;
-  if (!From || !To || mentions(Bound, V))
+  const std::optional<ForRange> R = forRange(L, Ctx);
+  std::optional<AffineForm> Lo = R ? affineForm(R->Lower, Ctx) : std::nullopt;
+  std::optional<AffineForm> Hi = R ? affineForm(R->Upper, Ctx) : std::nullopt;
+  if (!Lo || !Hi)
     return std::nullopt;
   AffineForm One;
   One.Constant = 1;
-  if (Step > 0 && (K == BO_LT || K == BO_LE)) {
-    std::optional<AffineForm> Last = K == BO_LT ? sum(*To, One, -1) : To;
-    if (Last)
-      return AffineSpan{*From, *Last};
-  } else if (Step < 0 && (K == BO_GT || K == BO_GE)) {
-    std::optional<AffineForm> First = K == BO_GT ? sum(*To, One, 1) : To;
-    if (First)
-      return AffineSpan{*First, *From};
-  }
-  return std::nullopt;
+  if (R->LowerOpen)
+    Lo = sum(*Lo, One, 1);
+  if (!R->Inclusive)
+    Hi = sum(*Hi, One, -1);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  return AffineSpan{*Lo, *Hi};
 }
 
 } // namespace dlbcc

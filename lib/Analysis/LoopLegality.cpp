@@ -92,30 +92,16 @@ bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
   // Up: i < upper, i <= upper (or upper > i, upper >= i). Down, a doall
   // only: i >= lower (or lower <= i), which runs the same iterations as
   // [lower, start] upwards; the order of a doall's iterations is free.
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
-  bool Down = false, DownExclusive = false;
-  const Expr *Bound = nullptr;
-  if (Cond) {
-    BinaryOperatorKind K = Cond->getOpcode();
-    const bool Left = refersTo(Cond->getLHS(), V);
-    const bool Right = refersTo(Cond->getRHS(), V);
-    if ((Left && (K == BO_LT || K == BO_LE)) ||
-        (Right && (K == BO_GT || K == BO_GE))) {
-      Bound = Left ? Cond->getRHS() : Cond->getLHS();
-      C.Inclusive = K == BO_LE || K == BO_GE;
-    } else if ((Left && (K == BO_GE || K == BO_GT)) ||
-               (Right && (K == BO_LE || K == BO_LT))) {
-      Bound = Left ? Cond->getRHS() : Cond->getLHS();
-      Down = true;
-      DownExclusive = K == BO_GT || K == BO_LT;
-    }
-  }
-  if (!Bound || mentions(Bound, V)) {
+  const std::optional<ForBound> Cond = forBound(L, V);
+  if (!Cond || mentions(Cond->Bound, V)) {
     error(L->getCond() ? L->getCond()->getBeginLoc() : L->getForLoc(),
           Diag::LoopCondNotCanonical);
     return false;
   }
+  const Expr *Bound = Cond->Bound;
+  const bool Down = Cond->Op == BO_GE || Cond->Op == BO_GT;
+  const bool DownExclusive = Cond->Op == BO_GT;
+  C.Inclusive = Cond->Op == BO_LE;
   // The step: ++i, i++, i += c, i = i + c (c a positive constant) and
   // their opposites.
   const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParens() : nullptr;
@@ -126,7 +112,7 @@ bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
     return false;
   }
   if (Down && (DownExclusive || !AllowOther)) {
-    error(Cond->getBeginLoc(),
+    error(L->getCond()->IgnoreParenImpCasts()->getBeginLoc(),
           DownExclusive ? Diag::LoopDownExclusive : Diag::LoopDownPipelined);
     return false;
   }

@@ -35,7 +35,8 @@ const char *toString(ArrayForm F) {
   return "?";
 }
 
-void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
+void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx,
+                      CostSpeller Spell) const {
   const PrintingPolicy &PP = Ctx.getPrintingPolicy();
   OS << "loop " << Name << ": " << toString(Ann->Kind) << " "
      << Index->getName() << " in [";
@@ -76,11 +77,11 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx) const {
   }
   for (const ReductionModel &R : Reductions)
     OS << "  reduction " << toString(R.Op) << ": " << R.Var->getName() << "\n";
-  OS << "  work W(" << Index->getName() << ") = " << Work << ", "
+  OS << "  work W(" << Index->getName() << ") = " << Spell(Work) << ", "
      << (WorkUniform ? "uniform" : WorkAffine ? "affine" : "non-uniform");
   if (Ann->Cost)
-    OS << ", from cost() (counted: " << WorkEstimate << ")";
-  OS << "\n  data D = " << Data << " bytes\n";
+    OS << ", from cost() (counted: " << Spell(WorkEstimate) << ")";
+  OS << "\n  data D = " << Spell(Data) << " bytes\n";
   OS << "  hooks: " << toString(Hooks.Realization);
   if (Hooks.AtRunTime)
     OS << " (sized at run time)";

@@ -1,17 +1,17 @@
 //===- Pipeline.cpp - Legality of pipelining a doacross loop --------------===//
 //
 // Owns the rules of docs/annotations.md, "Doacross loops": which enclosing
-// loop is pipelined, and, for each read of a written distributed array, the
-// dependence distance over (pipelined loop i, distributed loop j) and how the
-// pipeline serves it (see PipelineRead). Writes must be at (i, j) itself, so
-// an element is written by exactly one iteration and the reading iteration
-// (i, j) of element (i + a, j + b) depends on iteration (i + a, j + b):
-// before it in the sequential order when a < 0, or a == 0 and b < 0 (a flow
-// dependence, the new value is needed), after it otherwise (an anti
-// dependence, the old value is needed). A flow dependence from a higher
-// column (a < 0, b > 0: Gauss-Seidel's north-east neighbour) is carried by
-// skewing: the ranks own ranges of j + s * i, along which every flow
-// dependence points forward.
+// loop is pipelined (and the warning where there is none), and, for each read
+// of a written distributed array, the dependence distance over (pipelined loop
+// i, distributed loop j) and how the pipeline serves it (see PipelineRead).
+// Writes must be at (i, j) itself, so an element is written by exactly one
+// iteration and the reading iteration (i, j) of element (i + a, j + b) depends
+// on iteration (i + a, j + b): before it in the sequential order when a < 0,
+// or a == 0 and b < 0 (a flow dependence, the new value is needed), after it
+// otherwise (an anti dependence, the old value is needed). A flow dependence
+// from a higher column (a < 0, b > 0: Gauss-Seidel's north-east neighbour) is
+// carried by skewing: the ranks own ranges of j + s * i, along which every
+// flow dependence points forward.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Pipeline.h"
@@ -66,6 +66,10 @@ const ForStmt *pipelinedLoop(const Annotation &A, ASTContext &Ctx) {
   Parents = Ctx.getParents(*Body);
   const auto *F = Parents.empty() ? nullptr : Parents[0].get<ForStmt>();
   return F && F->getBody() == Body ? F : nullptr;
+}
+
+void reportSequential(const Annotation &A, DiagnosticsEngine &DE) {
+  report(DE, A.DirectiveLoc, Diag::DoAcrossSequential);
 }
 
 namespace {

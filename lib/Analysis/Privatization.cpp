@@ -1,4 +1,10 @@
 //===- Privatization.cpp - Scalars private to an iteration ----------------===//
+//
+// Owns the privatization of scalars (Privatization.h): whether every
+// iteration writes a scalar before reading it, and whether anything reads
+// it after the loop.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Privatization.h"
 #include "dlbcc/Analysis/ExprQueries.h"
 

@@ -1,11 +1,17 @@
 //===- Residency.cpp - Arrays kept on the ranks across a time loop --------===//
+//
+// Owns planResidency and scopeBegin (Residency.h): the region (time loop)
+// around each distributed loop, the arrays its own code cannot reach,
+// which stay on the ranks, and the fixed rows that code fetches back.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Residency.h"
+#include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -95,15 +101,9 @@ public:
 
   bool Opaque = false;
   llvm::DenseSet<const VarDecl *> Named;
-  /// A row or rows the code reaches before the statement Before of the
-  /// region's body: constant rows [Lo, Hi), or the row Text.
-  struct Fetch {
-    const Stmt *Before;
-    long long Lo, Hi;
-    std::string Text;
-  };
-  /// Arrays the code reaches only at fixed rows (`ey[0][j]`, `z[t][t]`).
-  llvm::MapVector<const VarDecl *, std::vector<Fetch>> Rows;
+  /// Arrays the code reaches only at fixed rows (`ey[0][j]`, `z[t][t]`),
+  /// with the rows (RowFetch, Array aside).
+  llvm::MapVector<const VarDecl *, std::vector<RowFetch>> Rows;
 
 private:
   bool holdsSkipped(const Stmt *S) const {
@@ -133,30 +133,30 @@ private:
     if (!Top || !V || !V->getType()->isConstantArrayType() ||
         !invariantIn(Idx, Top))
       return false;
-    std::vector<Fetch> &Fetches = Rows[V->getCanonicalDecl()];
+    const VarDecl *Array = V->getCanonicalDecl();
+    std::vector<RowFetch> &Fetches = Rows[Array];
     Expr::EvalResult Row;
     if (Idx->EvaluateAsInt(Row, ACtx.Ctx)) {
       const long long R = Row.Val.getInt().getExtValue();
-      auto Same = llvm::find_if(Fetches, [&](const Fetch &F) {
-        return F.Before == Top && F.Text.empty();
+      auto Same = llvm::find_if(Fetches, [&](const RowFetch &F) {
+        return F.Before == Top && !F.Row;
       });
       if (Same == Fetches.end()) {
-        Fetches.push_back({Top, R, R + 1, ""});
+        Fetches.push_back({Top, Array, nullptr, R, R + 1});
       } else {
         Same->Lo = std::min(Same->Lo, R);
         Same->Hi = std::max(Same->Hi, R + 1);
       }
     } else {
-      std::string Text =
-          Lexer::getSourceText(SM.getExpansionRange(Idx->getSourceRange()),
-                               SM, ACtx.Ctx.getLangOpts())
-              .str();
+      // Rows written alike are the same row.
+      const std::string Text = expansionText(Idx, ACtx.Ctx);
       if (Text.empty())
         return false;
-      if (llvm::none_of(Fetches, [&](const Fetch &F) {
-            return F.Before == Top && F.Text == Text;
+      if (llvm::none_of(Fetches, [&](const RowFetch &F) {
+            return F.Before == Top && F.Row &&
+                   expansionText(F.Row, ACtx.Ctx) == Text;
           }))
-        Fetches.push_back({Top, 0, 0, Text});
+        Fetches.push_back({Top, Array, Idx, 0, 0});
     }
     for (const ArraySubscriptExpr *A = E;;
          A = cast<ArraySubscriptExpr>(A->getBase()->IgnoreParenImpCasts())) {
@@ -323,12 +323,7 @@ void planResidency(std::vector<LoopModel> &Models,
           Loops, [&](const LoopModel *M) { return M->Region == Region; });
       if (!Kept || First == Loops.end())
         continue;
-      for (const RegionUse::Fetch &F : Entry.second)
-        (*First)->Fetches.push_back(
-            F.Text.empty()
-                ? RowFetch{F.Before, V, std::to_string(F.Lo),
-                           std::to_string(F.Hi)}
-                : RowFetch{F.Before, V, F.Text, "(" + F.Text + ") + 1"});
+      llvm::append_range((*First)->Fetches, Entry.second);
     }
   }
 }

@@ -1,8 +1,8 @@
 //===- TripCounts.cpp - Trip counts of inner loops ------------------------===//
 //
 // The trip count of each inner loop of the body, folded to a number or
-// printed as dlb::trips(...) with dlb::mid(...) for its index, and the
-// printing of its bounds in terms of the variables in scope at the loop:
+// kept as the expression dlb::trips(...) with dlb::mid(...) for its index,
+// and its bounds as expressions of the variables in scope at the loop:
 // an enclosing inner index stands for its mean, a body-local that is never
 // modified for its initializer (docs/annotations.md, "Work and data per
 // iteration").
@@ -11,6 +11,7 @@
 #include "WorkModelImpl.h"
 
 #include "dlbcc/Analysis/ExprQueries.h"
+#include "dlbcc/Analysis/LoopForm.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -23,42 +24,18 @@ namespace dlbcc {
 
 std::optional<WorkModel::CanonicalLoop> WorkModel::canonical(const ForStmt *F) {
   CanonicalLoop L;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
-    if (DS->isSingleDecl())
-      if ((L.Var = dyn_cast<VarDecl>(DS->getSingleDecl())))
-        L.Lo = L.Var->getInit();
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
-             B && B->getOpcode() == BO_Assign) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
-      L.Var = dyn_cast<VarDecl>(D->getDecl());
-    L.Lo = B->getRHS();
-  }
+  std::tie(L.Var, L.Lo) = forIndex(F);
   if (!L.Var || !L.Lo || !L.Var->isLocalVarDeclOrParm() ||
       !L.Var->getType()->isIntegerType())
     return std::nullopt;
-  const auto *C = dyn_cast_or_null<BinaryOperator>(
-      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!C)
+  const std::optional<ForBound> Cond = forBound(F, L.Var);
+  const std::optional<ForStep> Step = forStep(F->getInc(), L.Var);
+  if (!Cond || (Cond->Op != BO_LT && Cond->Op != BO_LE) || !Step ||
+      Step->Down)
     return std::nullopt;
-  BinaryOperatorKind K = C->getOpcode();
-  if ((K == BO_LT || K == BO_LE) && refersTo(C->getLHS(), L.Var))
-    L.Hi = C->getRHS();
-  else if ((K == BO_GT || K == BO_GE) && refersTo(C->getRHS(), L.Var))
-    L.Hi = C->getLHS();
-  else
-    return std::nullopt;
-  L.Inclusive = K == BO_LE || K == BO_GE;
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParens() : nullptr;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (!U->isIncrementOp() || !refersTo(U->getSubExpr(), L.Var))
-      return std::nullopt;
-  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    if (CA->getOpcode() != BO_AddAssign || !refersTo(CA->getLHS(), L.Var))
-      return std::nullopt;
-    L.Step = CA->getRHS();
-  } else {
-    return std::nullopt;
-  }
+  L.Hi = Cond->Bound;
+  L.Inclusive = Cond->Op == BO_LE;
+  L.Step = Step->By;
   if (mentions(L.Hi, L.Var) || (L.Step && mentions(L.Step, L.Var)) ||
       writes(F->getBody(), L.Var))
     return std::nullopt;
@@ -69,7 +46,7 @@ std::optional<WorkModel::CanonicalLoop> WorkModel::canonical(const ForStmt *F) {
 /// 1, which is exact also at a non-integer mid of an enclosing loop.
 std::optional<WorkModel::TripCount>
 WorkModel::tripCount(const CanonicalLoop &L) {
-  PrintFailed = PrintedIndex = false;
+  Inexpressible = UsesIndex = false;
   std::optional<double> A = value(L.Lo), B = value(L.Hi);
   std::optional<double> Step = L.Step ? value(L.Step) : 1.0;
   if (Step && *Step <= 0)
@@ -82,19 +59,20 @@ WorkModel::tripCount(const CanonicalLoop &L) {
         *B > *A ? (*Step == 1 ? *B - *A : std::ceil((*B - *A) / *Step)) : 0;
     T.Count = N;
     T.Index.MidValue = N > 0 ? *A + *Step * (N - 1) / 2 : *A;
-    T.Index.Mid = *T.Index.MidValue < 0 ? "(" + number(*T.Index.MidValue) + ")"
-                                        : number(*T.Index.MidValue);
+    T.Index.Mid = cost::number(*T.Index.MidValue);
+    if (*T.Index.MidValue < 0)
+      T.Index.Mid = cost::paren(T.Index.Mid);
   } else {
-    std::string Args = boundText(L.Lo, A, false) + ", " +
-                       boundText(L.Hi, B, L.Inclusive && !B);
+    std::vector<CostExpr> Bounds = {bound(L.Lo, A, false),
+                                    bound(L.Hi, B, L.Inclusive && !B)};
     if (L.Step)
-      Args += ", " + boundText(L.Step, Step, false);
-    if (PrintFailed)
+      Bounds.push_back(bound(L.Step, Step, false));
+    if (Inexpressible)
       return std::nullopt;
-    T.Text = "dlb::trips(" + Args + ")";
-    T.Index.Mid = "dlb::mid(" + Args + ")";
+    T.Trips = cost::trips(Bounds);
+    T.Index.Mid = cost::mid(std::move(Bounds));
   }
-  T.Index.MentionsIndex = PrintedIndex;
+  T.Index.MentionsIndex = UsesIndex;
   // trips() and mid() are affine in their bounds for a step of 1.
   const int D = std::max({degree(L.Lo), degree(L.Hi),
                           L.Step ? degree(L.Step) : int(Constant)});
@@ -102,21 +80,20 @@ WorkModel::tripCount(const CanonicalLoop &L) {
   return T;
 }
 
-std::string WorkModel::boundText(const Expr *E, std::optional<double> Value,
-                                 bool PlusOne) {
+CostExpr WorkModel::bound(const Expr *E, std::optional<double> Value,
+                          bool PlusOne) {
   if (Value)
-    return number(*Value);
-  std::string S;
-  llvm::raw_string_ostream OS(S);
+    return cost::number(*Value);
   const Expr *X = E->IgnoreImpCasts();
   const auto *B = dyn_cast<BinaryOperator>(X);
   bool Parens =
       PlusOne && (isa<AbstractConditionalOperator>(X) ||
                   (B && !B->isAdditiveOp() && !B->isMultiplicativeOp()));
-  OS << (Parens ? "(" : "");
-  print(E, /*Arith=*/true, OS);
-  OS << (Parens ? ")" : "") << (PlusOne ? " + 1" : "");
-  return S;
+  CostExpr Bound = expr(E, /*Arith=*/true);
+  if (Parens)
+    Bound = cost::paren(std::move(Bound));
+  return PlusOne ? cost::binary(BO_Add, std::move(Bound), cost::number(1))
+                 : Bound;
 }
 
 bool WorkModel::within(const Stmt *S, SourceLocation Loc) const {
@@ -241,79 +218,76 @@ int WorkModel::degree(const Expr *E) {
   });
 }
 
-/// Prints \p E with the variables of inner loops and body-local variables
+/// \p E with the variables of inner loops and body-local variables
 /// replaced; \p Arith: the value of E is used only in + - * / up to the
 /// argument of trips() or mid(), so a non-integer mid may stand for a
 /// variable as it is (elsewhere it is converted to the variable's type).
-void WorkModel::print(const Expr *E, bool Arith, raw_ostream &OS) {
-  if (const auto *P = dyn_cast<ParenExpr>(E)) {
-    OS << "(";
-    print(P->getSubExpr(), Arith, OS);
-    OS << ")";
-    return;
-  }
+CostExpr WorkModel::expr(const Expr *E, bool Arith) {
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return cost::paren(expr(P->getSubExpr(), Arith));
   if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
-    return print(C->getSubExpr(), Arith, OS);
+    return expr(C->getSubExpr(), Arith);
   if (const auto *B = dyn_cast<BinaryOperator>(E);
       B && (B->isAdditiveOp() || B->getOpcode() == BO_Mul ||
             B->getOpcode() == BO_Div)) {
-    print(B->getLHS(), Arith, OS);
-    OS << " " << B->getOpcodeStr() << " ";
-    print(B->getRHS(), Arith, OS);
-    return;
+    CostExpr L = expr(B->getLHS(), Arith);
+    return cost::binary(B->getOpcode(), std::move(L),
+                        expr(B->getRHS(), Arith));
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
-    OS << UnaryOperator::getOpcodeStr(U->getOpcode());
-    print(U->getSubExpr(), Arith, OS);
-    return;
-  }
+      U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
+    return cost::unary(U->getOpcode(), expr(U->getSubExpr(), Arith));
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-      return printVar(D, V, Arith, OS);
-  Helper H(*this);
-  E->printPretty(OS, &H, Ctx.getPrintingPolicy());
+      return varExpr(D, V, Arith);
+  std::vector<std::pair<const DeclRefExpr *, CostExpr>> Subs;
+  substitute(E, Subs);
+  return cost::program(E, std::move(Subs));
 }
 
-void WorkModel::printVar(const DeclRefExpr *D, const VarDecl *V, bool Arith,
-                         raw_ostream &OS) {
+void WorkModel::substitute(
+    const Stmt *S,
+    std::vector<std::pair<const DeclRefExpr *, CostExpr>> &Subs) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      Subs.push_back({D, varExpr(D, V, /*Arith=*/false)});
+  for (const Stmt *Child : S->children())
+    if (Child)
+      substitute(Child, Subs);
+}
+
+CostExpr WorkModel::varExpr(const DeclRefExpr *D, const VarDecl *V,
+                            bool Arith) {
   // Outside + - * /, the replacement takes the variable's type back, unless
   // it already has it.
   QualType Want = V->getType().getCanonicalType().getUnqualifiedType();
-  auto Emit = [&](const std::string &Text, QualType Have) {
+  auto Typed = [&](CostExpr X, QualType Have) {
     if (Arith || Have.getCanonicalType().getUnqualifiedType() == Want)
-      OS << Text;
-    else
-      OS << "static_cast<" << Want.getAsString(Ctx.getPrintingPolicy()) << ">("
-         << Text << ")";
+      return X;
+    return cost::cast(Want, std::move(X));
   };
   switch (classify(V)) {
   case VarKind::Index:
-    PrintedIndex = true;
-    return Emit(V->getName().str(), Ctx.LongLongTy);
+    UsesIndex = true;
+    return Typed(cost::name(V), Ctx.LongLongTy);
   case VarKind::Bound: {
     const Binding &B = Env[V];
-    PrintedIndex |= B.MentionsIndex;
-    return Emit(B.Mid, Ctx.DoubleTy);
+    UsesIndex |= B.MentionsIndex;
+    return Typed(B.Mid, Ctx.DoubleTy);
   }
   case VarKind::Outer:
-    D->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-    return;
+    return cost::program(D);
   case VarKind::Local: {
-    std::string Init;
-    llvm::raw_string_ostream IOS(Init);
     Substituting.push_back(V);
-    IOS << "(";
-    print(V->getInit(), Arith, IOS);
-    IOS << ")";
+    CostExpr Init = cost::paren(expr(V->getInit(), Arith));
     Substituting.pop_back();
-    return Emit(Init, V->getInit()->IgnoreImpCasts()->getType());
+    return Typed(std::move(Init), V->getInit()->IgnoreImpCasts()->getType());
   }
   case VarKind::Unusable:
-    PrintFailed = true;
-    OS << V->getName();
-    return;
+    Inexpressible = true;
+    return cost::name(V);
   }
+  return nullptr;
 }
 
 } // namespace dlbcc

@@ -18,9 +18,6 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
-#include <cmath>
-#include <cstdio>
-
 using namespace clang;
 
 namespace dlbcc {
@@ -68,20 +65,6 @@ bool mentionsLambdaParam(const Stmt *S) {
 }
 
 } // namespace
-
-std::string number(double V) {
-  char Buf[64];
-  if (std::fabs(V) >= 1e15) {
-    std::snprintf(Buf, sizeof Buf, "%.17g", V);
-    return Buf;
-  }
-  if (V == std::floor(V))
-    return std::to_string(static_cast<long long>(V));
-  std::snprintf(Buf, sizeof Buf, "%.6f", V);
-  std::string S = Buf;
-  S.erase(S.find_last_not_of('0') + 1);
-  return S;
-}
 
 double toDouble(const llvm::APSInt &I) {
   return I.isSigned() ? static_cast<double>(I.getSExtValue())
@@ -305,15 +288,15 @@ Poly WorkModel::loopCost(const ForStmt *F) {
     P += Iteration.scaled(*T->Count);
   } else {
     if (T->Index.MentionsIndex)
-      IndexFactors[T->Text] = std::max(int(Affine), T->Index.Degree);
-    P += Iteration.times(T->Text);
+      IndexFactors[T->Trips] = std::max(int(Affine), T->Index.Degree);
+    P += Iteration.times(T->Trips);
   }
   return P;
 }
 
 /// D: per distributed array, the element size times the extent of the
 /// dimension that is not distributed (1 for a 1-D array).
-std::string WorkModel::data() {
+CostExpr WorkModel::data() {
   Poly D;
   for (const ArrayModel &A : M.Arrays) {
     if (A.Role != ArrayRole::Distributed)
@@ -325,15 +308,13 @@ std::string WorkModel::data() {
     }
     if (A.RowLength) {
       // Linearized: a row is RowLength elements.
-      D += Poly(Elem).times("(" + A.RowLength->getName().str() + ")");
+      D += Poly(Elem).times(cost::paren(cost::name(A.RowLength)));
       continue;
     }
     if (A.Form == ArrayForm::VectorOfVectors) {
       // A row's length, or the number of rows, known when the loop runs.
-      const std::string N = A.Var->getName().str();
-      D += Poly(Elem).times(A.DistDim == 0 ? "(" + N + ".empty() ? 0 : " + N +
-                                                 "[0].size())"
-                                           : "(" + N + ".size())");
+      D += Poly(Elem).times(cost::paren(A.DistDim == 0 ? cost::rowSize(A.Var)
+                                                       : cost::size(A.Var)));
       continue;
     }
     if (A.Dims >= 3) {
@@ -374,22 +355,22 @@ std::string WorkModel::data() {
       D.Constant += Elem * *Extent;
       continue;
     }
-    D += Poly(Elem).times("(" + printed(E, Ctx) + ")");
+    D += Poly(Elem).times(cost::paren(cost::program(E)));
   }
-  return D.str();
+  return D.expr();
 }
 
 void computeWorkAndData(LoopModel &M, ASTContext &Ctx) {
   WorkModel W(Ctx, M);
   auto Estimate = W.work();
   int Degree = Estimate.Degree;
-  M.WorkEstimate = Estimate.Text;
+  M.WorkEstimate = Estimate.Expr;
   M.WorkEstimateUniform = Degree == Constant;
   M.WorkEstimateValue = Estimate.Value;
   M.WorkNotes = std::move(W.Notes);
   M.Data = W.data();
   if (const Expr *Cost = M.Ann->Cost) {
-    M.Work = sourceText(Cost, Ctx);
+    M.Work = cost::written(Cost);
     M.WorkUniform = !mentionsLambdaParam(Cost);
     Degree = indexDegree(Cost, [](const VarDecl *V) -> int {
       return isLambdaParam(V) ? Affine : Constant;
@@ -414,25 +395,27 @@ std::optional<double> operationsOf(const Stmt *S, const LoopModel &M,
   return WorkModel(Ctx, M).operations(S);
 }
 
-void remarkWorkAndData(const LoopModel &M, DiagnosticsEngine &DE) {
+void remarkWorkAndData(const LoopModel &M, CostSpeller Spell,
+                       DiagnosticsEngine &DE) {
   SourceLocation Loc = M.Loop->getForLoc();
   StringRef Index = M.Index->getName();
   if (M.Ann->Cost) {
     report(DE, Loc, Diag::RemarkWorkFromCost)
-        << Index << M.Work << M.WorkEstimate << M.Data;
+        << Index << Spell(M.Work) << Spell(M.WorkEstimate) << Spell(M.Data);
     return;
   }
-  report(DE, Loc, Diag::RemarkWork) << Index << M.Work << M.Data;
+  report(DE, Loc, Diag::RemarkWork) << Index << Spell(M.Work) << Spell(M.Data);
   for (const WorkNote &N : M.WorkNotes)
     report(DE, N.Loc, N.Kind);
 }
 
-void remarkSchedule(const LoopModel &M, DiagnosticsEngine &DE) {
+void remarkSchedule(const LoopModel &M, CostSpeller Spell,
+                    DiagnosticsEngine &DE) {
   SourceLocation Loc = M.Loop->getForLoc();
   StringRef Index = M.Index->getName();
   if (M.Ann->Schedule != ScheduleKind::Bitonic) {
     if (M.WorkAffine && !M.Pipeline)
-      report(DE, Loc, Diag::RemarkBitonicSuggested) << Index << M.Work;
+      report(DE, Loc, Diag::RemarkBitonicSuggested) << Index << Spell(M.Work);
     return;
   }
   // A bound as an operand of + and -.

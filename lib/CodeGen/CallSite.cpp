@@ -10,6 +10,7 @@
 #include "dlbcc/CodeGen/Emitter.h"
 #include "Spelling.h"
 
+#include "dlbcc/CodeGen/CostSpelling.h"
 #include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
@@ -135,10 +136,12 @@ std::string Emitter::workAndData(const LoopModel &M) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   if (M.Pipeline && M.WorkEstimateValue)
-    OS << "  " << RunVar << ".work(" << M.WorkEstimate << ");\n";
+    OS << "  " << RunVar << ".work(" << spellCost(M.WorkEstimate, Ctx)
+       << ");\n";
   if (M.Pipeline)
     return Out;
-  auto EmitWork = [&](StringRef Setter, StringRef W, bool Uniform) {
+  auto EmitWork = [&](StringRef Setter, const CostExpr &E, bool Uniform) {
+    const std::string W = spellCost(E, Ctx);
     OS << "  " << RunVar << "." << Setter << "(";
     if (Uniform)
       OS << W;
@@ -150,7 +153,7 @@ std::string Emitter::workAndData(const LoopModel &M) const {
   EmitWork("work", M.Work, M.WorkUniform);
   if (M.Ann->Cost)
     EmitWork("counted", M.WorkEstimate, M.WorkEstimateUniform);
-  OS << "  " << RunVar << ".data(" << M.Data << ");\n";
+  OS << "  " << RunVar << ".data(" << spellCost(M.Data, Ctx) << ");\n";
   return Out;
 }
 

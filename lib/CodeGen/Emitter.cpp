@@ -10,7 +10,7 @@
 
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/CodeGen/ArrayParameters.h"
-#include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -41,11 +41,11 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
 }
 
-bool Emitter::emit(const std::vector<LoopModel> &Loops,
-                   const std::vector<const Annotation *> &Sequential) {
+void Emitter::emit(const std::vector<LoopModel> &Loops,
+                   const std::vector<const Annotation *> &Sequential,
+                   const MainFunction &Main) {
   const SourceManager &SM = Ctx.getSourceManager();
-  FileID Main = SM.getMainFileID();
-  R.InsertTextBefore(SM.getLocForStartOfFile(Main),
+  R.InsertTextBefore(SM.getLocForStartOfFile(SM.getMainFileID()),
                      "#include \"dlb/dlb.h\" // dlbcc: the runtime\n");
   writeArrayParameters(Ctx, R);
   llvm::MapVector<const FunctionDecl *, std::string> Kernels;
@@ -73,9 +73,12 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
     for (const RowFetch &F : M.Fetches) {
       SourceLocation Before = SM.getExpansionLoc(F.Before->getBeginLoc());
       std::string Indent(SM.getExpansionColumnNumber(Before) - 1, ' ');
+      const std::string Row = F.Row ? expansionText(F.Row, Ctx) : "";
+      const std::string Rows =
+          F.Row ? Row + ", (" + Row + ") + 1"
+                : std::to_string(F.Lo) + ", " + std::to_string(F.Hi);
       R.InsertTextBefore(Before, "dlb::fetchRows(" +
-                                     F.Array->getName().str() + ", " +
-                                     F.Lo + ", " + F.Hi +
+                                     F.Array->getName().str() + ", " + Rows +
                                      "); // dlbcc: the rows this code uses\n" +
                                      Indent);
     }
@@ -94,13 +97,12 @@ bool Emitter::emit(const std::vector<LoopModel> &Loops,
     R.InsertTextAfter(endOfStatement(T), " }");
   }
   for (const Annotation *A : Sequential) {
-    report(Ctx.getDiagnostics(), A->DirectiveLoc, Diag::DoAcrossSequential);
     SourceLocation EndOfLine = startOfLine(A->Loop->getForLoc());
     R.ReplaceText(CharSourceRange::getCharRange(A->HashLoc,
                                                 EndOfLine.getLocWithOffset(-1)),
                   "// dlbcc: doacross loop, run sequentially");
   }
-  return emitMain(!Loops.empty());
+  emitMain(Main);
 }
 
 std::string Emitter::result() const {

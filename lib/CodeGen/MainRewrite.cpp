@@ -2,12 +2,10 @@
 //
 // main renamed to dlbcc_user_main (with a final return if it has none)
 // and a new main that starts the runtime on every rank, rank 0 running
-// the program's main; the checks of main's signature that this needs.
+// the program's main (checked by the analysis, MainFunction.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/CodeGen/Emitter.h"
-
-#include "dlbcc/Support/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -23,29 +21,12 @@ constexpr const char *UserMain = "dlbcc_user_main";
 
 } // namespace
 
-bool Emitter::emitMain(bool HasLoops) {
+void Emitter::emitMain(const MainFunction &Main) {
+  if (!Main.Decl)
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
-  const FunctionDecl *Main = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *F = dyn_cast<FunctionDecl>(D))
-      if (F->isMain() && F->hasBody() &&
-          SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
-        Main = F;
-  if (!Main) {
-    if (HasLoops)
-      report(Ctx.getDiagnostics(),
-             SM.getLocForStartOfFile(SM.getMainFileID()),
-             Diag::NoMainWithLoops);
-    return true;
-  }
-  unsigned Params = Main->getNumParams();
-  if (Params != 0 && Params != 2) {
-    report(Ctx.getDiagnostics(), Main->getLocation(),
-           Diag::MainUnsupportedSignature);
-    return false;
-  }
-  R.ReplaceText(Main->getLocation(), 4, UserMain);
-  const auto *Body = cast<CompoundStmt>(Main->getBody());
+  R.ReplaceText(Main.Decl->getLocation(), 4, UserMain);
+  const auto *Body = cast<CompoundStmt>(Main.Decl->getBody());
   if (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))
     R.InsertTextBefore(Body->getRBracLoc(), "return 0; ");
   std::string Tail = llvm::formatv(
@@ -55,11 +36,11 @@ bool Emitter::emitMain(bool HasLoops) {
       "  {0}\n}\n"
       "int main(int argc, char **argv) {{\n"
       "  return dlb::runMain(argc, argv, dlbcc_main_adapter);\n}\n",
-      Params == 2 ? std::string("return ") + UserMain + "(argc, argv);"
-                  : std::string("(void)argc;\n  (void)argv;\n  return ") +
-                        UserMain + "();");
+      Main.TakesArguments
+          ? std::string("return ") + UserMain + "(argc, argv);"
+          : std::string("(void)argc;\n  (void)argv;\n  return ") + UserMain +
+                "();");
   R.InsertTextAfter(SM.getLocForEndOfFile(SM.getMainFileID()), Tail);
-  return true;
 }
 
 } // namespace dlbcc

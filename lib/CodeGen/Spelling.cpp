@@ -1,4 +1,10 @@
 //===- Spelling.cpp - Names and spellings of emitted code -----------------===//
+//
+// Owns the spellings that the kernels and the call sites share
+// (Spelling.h): types, reduction operators, the names of a loop's kernel
+// and LoopDesc.
+//
+//===----------------------------------------------------------------------===//
 #include "Spelling.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,4 +1,10 @@
 //===- Driver.cpp - Command line, tool set-up, and atomic output ----------===//
+//
+// Owns runDriver (Driver.h): the command line, the compilation database,
+// the pipeline's run on one input, and the output, written only on
+// success through a temporary file renamed over it.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Driver/Driver.h"
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Frontend/CSource.h"

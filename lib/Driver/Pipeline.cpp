@@ -1,9 +1,18 @@
 //===- Pipeline.cpp - The frontend action that runs dlbcc's stages --------===//
+//
+// Owns the frontend action that runs dlbcc's stages in order (Pipeline.h):
+// parse and bind, analyze each loop (with its remarks), plan residency,
+// check the program as a whole, emit; and the recorders of macro
+// expansions and dependencies it attaches to the preprocessor.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Analysis/HookPlacement.h"
+#include "dlbcc/Analysis/MainFunction.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Analysis/WorkModel.h"
+#include "dlbcc/CodeGen/CostSpelling.h"
 #include "dlbcc/CodeGen/Emitter.h"
 #include "dlbcc/Frontend/PragmaHandler.h"
 
@@ -90,6 +99,7 @@ public:
       ACtx.AnnotatedLoops.push_back(A.Loop);
       ACtx.MarkerLocs.insert(A.DirectiveLoc);
     }
+    auto Spell = [&](const CostExpr &E) { return spellCost(E, Ctx); };
     std::vector<LoopModel> Models;
     std::vector<const Annotation *> Sequential;
     for (const Annotation &A : Set.Annotations) {
@@ -101,8 +111,8 @@ public:
       if (!M)
         continue;
       if (Opts.Remarks) {
-        remarkWorkAndData(*M, DE);
-        remarkSchedule(*M, DE);
+        remarkWorkAndData(*M, Spell, DE);
+        remarkSchedule(*M, Spell, DE);
         if (M->Pipeline)
           remarkPipeline(*M, DE);
         remarkHooks(*M, DE);
@@ -114,13 +124,18 @@ public:
     planResidency(Models, ACtx);
     if (Opts.StopAfter == Stage::Analyze) {
       for (const LoopModel &M : Models)
-        M.print(Dump, Ctx);
+        M.print(Dump, Ctx, Spell);
       Result.Ok = true;
       return;
     }
-    Emitter E(Ctx, R);
-    if (!E.emit(Models, Sequential) || DE.hasErrorOccurred())
+    // The program as a whole, checked before anything is emitted.
+    for (const Annotation *A : Sequential)
+      reportSequential(*A, DE);
+    const std::optional<MainFunction> Main = checkMain(Ctx, !Models.empty());
+    if (!Main || DE.hasErrorOccurred())
       return;
+    Emitter E(Ctx, R);
+    E.emit(Models, Sequential, *Main);
     Result.Output = E.result();
     Result.Ok = true;
   }

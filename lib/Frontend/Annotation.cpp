@@ -1,4 +1,9 @@
 //===- Annotation.cpp - Names and the dump of parsed annotations ----------===//
+//
+// Owns the names of the annotation language's enumerations and the dump
+// of a parsed Annotation (Annotation.h).
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/Annotation.h"
 
 #include "clang/AST/Decl.h"

@@ -1,4 +1,9 @@
 //===- CommandLine.cpp - Flags dlbcc shares with compilers ----------------===//
+//
+// Owns the recognition of the compiler flags (-D, -U, -I, -std=) that
+// dlbcc and dlbcxx share (CommandLine.h).
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Support/CommandLine.h"
 
 namespace dlbcc {

@@ -1,12 +1,13 @@
 //===- Text.cpp - Source code as text --------------------------------------===//
 //
-// Owns printed() and sourceText() (dlbcc/Support/Text.h).
+// Owns printed(), sourceText() and expansionText() (dlbcc/Support/Text.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,6 +28,13 @@ std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx) {
   if (Range.isInvalid())
     return printed(S, Ctx);
   return clang::Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+std::string expansionText(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  return clang::Lexer::getSourceText(SM.getExpansionRange(S->getSourceRange()),
+                                     SM, Ctx.getLangOpts())
+      .str();
 }
 
 } // namespace dlbcc

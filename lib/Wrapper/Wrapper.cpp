@@ -1,4 +1,9 @@
 //===- Wrapper.cpp - dlbcxx: translate, compile and link in one step ------===//
+//
+// Owns runWrapper (Wrapper.h): dlbcxx's sorting of a compiler's command
+// line into dlbcc's and the compiler's, and the commands it runs.
+//
+//===----------------------------------------------------------------------===//
 #include "dlbcc/Wrapper/Wrapper.h"
 #include "dlbcc/Support/CommandLine.h"
 #include "Config.h"

@@ -14,6 +14,7 @@
 
 #include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/BakedValues.h"
+#include "dlbcc/Analysis/CostExpr.h"
 #include "dlbcc/Analysis/Dependence.h"
 #include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/Pipeline.h"
@@ -180,15 +181,16 @@ struct PipelineModel {
 };
 
 /// Sequential code in a region whose arrays stay on the ranks that reaches
-/// rows [Lo, Hi) of Array (a kept array distributed by rows): they come
-/// back to rank 0 before the statement Before of the region's body. Lo and
-/// Hi are C++ expressions over variables that Before does not change
-/// (`0` and `1`, or `s % n` and `(s % n) + 1`).
+/// rows of Array (a kept array distributed by rows): they come back to
+/// rank 0 before the statement Before of the region's body. The rows are
+/// [Lo, Hi), constants, or the one row Row, an expression over variables
+/// that Before does not change (`s % n`).
 struct RowFetch {
   const clang::Stmt *Before = nullptr;
   const clang::VarDecl *Array = nullptr;
-  std::string Lo;
-  std::string Hi;
+  const clang::Expr *Row = nullptr;
+  long long Lo = 0;
+  long long Hi = 0;
 };
 
 struct LoopModel {
@@ -223,10 +225,10 @@ struct LoopModel {
   std::vector<const clang::DeclStmt *> UsingDecls;
   /// "file.cpp:LINE:COL" of the loop: the name the runtime knows it by.
   std::string Name;
-  /// W(i): the work of iteration Index in basic operations, a C++ expression
-  /// of the index and the variables in scope at the loop: the text of the
-  /// cost() clause if given, else WorkEstimate.
-  std::string Work;
+  /// W(i): the work of iteration Index in basic operations, an expression
+  /// of the index and the variables in scope at the loop: the cost()
+  /// clause as written if given, else WorkEstimate.
+  CostExpr Work;
   /// Work does not depend on the index.
   bool WorkUniform = true;
   /// Work as a number, when it depends on no run-time value.
@@ -236,15 +238,15 @@ struct LoopModel {
   bool WorkAffine = false;
   /// W(i) as counted from the loop body, and whether it depends on the
   /// index.
-  std::string WorkEstimate;
+  CostExpr WorkEstimate;
   bool WorkEstimateUniform = true;
   /// WorkEstimate as a number, when it depends on no run-time value.
   std::optional<double> WorkEstimateValue;
   /// Where WorkEstimate is uncertain, in body order.
   std::vector<WorkNote> WorkNotes;
-  /// D: the bytes of the distributed arrays that move with one iteration, a
-  /// C++ expression of the variables in scope at the loop.
-  std::string Data;
+  /// D: the bytes of the distributed arrays that move with one iteration, an
+  /// expression of the variables in scope at the loop.
+  CostExpr Data;
   /// Doacross loops: the pipelined enclosing loop.
   std::optional<PipelineModel> Pipeline;
   /// The subscript ranges the call site checks against the arrays' extents
@@ -263,8 +265,10 @@ struct LoopModel {
   /// The region's fetches of fixed rows (on one loop of the region).
   std::vector<RowFetch> Fetches;
 
-  /// Prints the model as the dump of the analysis stage.
-  void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx) const;
+  /// Prints the model as the dump of the analysis stage, W and D spelled by
+  /// \p Spell.
+  void print(llvm::raw_ostream &OS, const clang::ASTContext &Ctx,
+             CostSpeller Spell) const;
 };
 
 /// One expansion of a macro in the main file, and where the macro was

@@ -57,6 +57,10 @@ const char *describe(PipelineRead K);
 const clang::ForStmt *pipelinedLoop(const Annotation &A,
                                     clang::ASTContext &Ctx);
 
+/// Reports that doacross loop \p A, with no loop to pipeline, runs
+/// sequentially on rank 0 (a warning).
+void reportSequential(const Annotation &A, clang::DiagnosticsEngine &DE);
+
 /// Classifies the reads of the written distributed arrays of \p M, whose
 /// Pipeline describes the enclosing loop, skews the pipeline where a read
 /// needs it (then the halos of the distributed arrays are along the skewed

@@ -2,15 +2,17 @@
 //
 // The application parameters of the cost model of Zaki, Parthasarathy & Li
 // (section 1.3.1) that the compiler can derive: W(i), the basic operations of
-// iteration i, as a C++ expression of the loop index and the variables in
-// scope at the loop (inner loops counted through dlb::trips and dlb::mid of
-// dlb/Loop.h), and D, the bytes of the distributed arrays that move with one
-// iteration. The counting rules are those of docs/annotations.md, "Work and
-// data per iteration".
+// iteration i, as an expression (CostExpr.h) of the loop index and the
+// variables in scope at the loop (inner loops counted through their trip counts
+// and mean indices, dlb::trips and dlb::mid of dlb/Loop.h), and D, the bytes of
+// the distributed arrays that move with one iteration. The counting rules are
+// those of docs/annotations.md, "Work and data per iteration".
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_WORKMODEL_H
 #define DLBCC_ANALYSIS_WORKMODEL_H
+
+#include "dlbcc/Analysis/CostExpr.h"
 
 #include <optional>
 
@@ -34,14 +36,17 @@ void computeWorkAndData(LoopModel &M, clang::ASTContext &Ctx);
 std::optional<double> operationsOf(const clang::Stmt *S, const LoopModel &M,
                                    clang::ASTContext &Ctx);
 
-/// Reports W and D of \p M as a remark at the loop, with a note at each
-/// place that made the estimate uncertain (dlbcc --remarks).
-void remarkWorkAndData(const LoopModel &M, clang::DiagnosticsEngine &DE);
+/// Reports W and D of \p M, spelled by \p Spell, as a remark at the loop,
+/// with a note at each place that made the estimate uncertain (dlbcc
+/// --remarks).
+void remarkWorkAndData(const LoopModel &M, CostSpeller Spell,
+                       clang::DiagnosticsEngine &DE);
 
 /// Reports the schedule of \p M (dlbcc --remarks): with schedule(bitonic),
 /// the iterations of a pair and whether pairs have uniform work; without it,
 /// a suggestion of schedule(bitonic) where W is affine in the index.
-void remarkSchedule(const LoopModel &M, clang::DiagnosticsEngine &DE);
+void remarkSchedule(const LoopModel &M, CostSpeller Spell,
+                    clang::DiagnosticsEngine &DE);
 
 } // namespace dlbcc
 

@@ -28,6 +28,7 @@
 #define DLBCC_CODEGEN_EMITTER_H
 
 #include "dlbcc/Analysis/LoopModel.h"
+#include "dlbcc/Analysis/MainFunction.h"
 
 #include "clang/Rewrite/Core/Rewriter.h"
 
@@ -41,12 +42,13 @@ class Emitter {
 public:
   Emitter(clang::ASTContext &Ctx, clang::Rewriter &R) : Ctx(Ctx), R(R) {}
 
-  /// Emits every distributed loop, and leaves each annotation in
-  /// \p Sequential (doacross loops with no loop to pipeline) to run
-  /// sequentially.
-  /// Returns false after reporting an error.
-  bool emit(const std::vector<LoopModel> &Loops,
-            const std::vector<const Annotation *> &Sequential);
+  /// Emits every distributed loop, leaves each annotation in \p Sequential
+  /// (doacross loops with no loop to pipeline) to run sequentially, and
+  /// puts \p Main under the runtime. Reports nothing: the analysis checked
+  /// all this.
+  void emit(const std::vector<LoopModel> &Loops,
+            const std::vector<const Annotation *> &Sequential,
+            const MainFunction &Main);
 
   /// The rewritten main file.
   std::string result() const;
@@ -168,7 +170,7 @@ private:
   std::string finalIndex(const clang::VarDecl *Index, const clang::Expr *Lower,
                          const clang::Expr *Upper, bool Inclusive,
                          bool Descending, long long Stride) const;
-  bool emitMain(bool HasLoops);
+  void emitMain(const MainFunction &Main);
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
   clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;
 

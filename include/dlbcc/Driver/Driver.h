@@ -1,4 +1,9 @@
 //===- dlbcc/Driver/Driver.h - The dlbcc command line ----------------------===//
+//
+// The dlbcc command line: runDriver parses it, runs the stages
+// (Pipeline.h) on the input and writes the result.
+//
+//===----------------------------------------------------------------------===//
 #ifndef DLBCC_DRIVER_DRIVER_H
 #define DLBCC_DRIVER_DRIVER_H
 

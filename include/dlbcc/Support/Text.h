@@ -23,6 +23,11 @@ std::string printed(const clang::Stmt *S, const clang::ASTContext &Ctx);
 /// S's source text as written, or printed(S) when it has no file range.
 std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx);
 
+/// The text of the file that S's expansion covers (a macro's whole
+/// invocation where S comes from one); empty when it spans no one range of
+/// a file.
+std::string expansionText(const clang::Stmt *S, const clang::ASTContext &Ctx);
+
 } // namespace dlbcc
 
 #endif // DLBCC_SUPPORT_TEXT_H
