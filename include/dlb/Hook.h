@@ -16,7 +16,7 @@ namespace dlb {
 constexpr double HookOps = 6;
 constexpr double HookFraction = 0.01;
 
-/// Where the hooks of a doall loop sit (dlbcc decides, section 5.1).
+/// Where the hooks of a loop sit (dlbcc decides, section 5.1).
 enum class HookLevel : unsigned char {
   /// After every iteration of the distributed loop.
   Body,
@@ -25,7 +25,11 @@ enum class HookLevel : unsigned char {
   /// (a strip of 1 is the body level).
   Strip,
   /// After the distributed loop: balancing happens between executions.
-  Execution
+  Execution,
+  /// A pipelined (doacross) loop: at its block boundaries, next to the
+  /// pipeline's communication. The pipeline runner balances there; emitted
+  /// code never passes this level to LoopRun::hooks.
+  Block
 };
 
 } // namespace dlb

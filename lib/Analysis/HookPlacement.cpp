@@ -78,15 +78,15 @@ std::string loopName(const Stmt *Loop) {
 
 } // namespace
 
-const char *toString(HookRealization R) {
+const char *toString(dlb::HookLevel R) {
   switch (R) {
-  case HookRealization::Body:
+  case dlb::HookLevel::Body:
     return "body";
-  case HookRealization::Strip:
+  case dlb::HookLevel::Strip:
     return "strip";
-  case HookRealization::Execution:
+  case dlb::HookLevel::Execution:
     return "execution";
-  case HookRealization::Block:
+  case dlb::HookLevel::Block:
     return "block";
   }
   return "";
@@ -121,13 +121,13 @@ HookPlan placeHooks(const LoopModel &M, ASTContext &Ctx) {
       P.Chosen = I;
   }
   if (M.Pipeline)
-    P.Realization = HookRealization::Block;
+    P.Level = dlb::HookLevel::Block;
   else if (P.Chosen && *P.Chosen == 0)
-    P.Realization = HookRealization::Body;
+    P.Level = dlb::HookLevel::Body;
   else if (P.Chosen)
-    P.Realization = HookRealization::Execution;
+    P.Level = dlb::HookLevel::Execution;
   else
-    P.Realization = HookRealization::Strip;
+    P.Level = dlb::HookLevel::Strip;
   return P;
 }
 
@@ -138,13 +138,13 @@ void remarkHooks(const LoopModel &M, DiagnosticsEngine &DE) {
   const SourceLocation Loc = M.Loop->getForLoc();
   const std::string Cost = format(dlb::HookOps);
   const bool Bitonic = M.Ann->Schedule == ScheduleKind::Bitonic;
-  switch (P.Realization) {
-  case HookRealization::Body:
+  switch (P.Level) {
+  case dlb::HookLevel::Body:
     report(DE, Loc, Bitonic ? Diag::RemarkHookPairs : Diag::RemarkHookBody)
         << Index << format(*P.Candidates[0].Between) << Cost
         << format(100 * dlb::HookOps / *P.Candidates[0].Between);
     break;
-  case HookRealization::Execution: {
+  case dlb::HookLevel::Execution: {
     const HookCandidate &C = P.Candidates[*P.Chosen];
     report(DE, Loc, Diag::RemarkHookExecution)
         << loopName(C.Loop)
@@ -152,7 +152,7 @@ void remarkHooks(const LoopModel &M, DiagnosticsEngine &DE) {
         << format(*C.Between);
     break;
   }
-  case HookRealization::Strip:
+  case dlb::HookLevel::Strip:
     if (P.AtRunTime)
       report(DE, Loc, Diag::RemarkHookRunTime)
           << Index << format(MinBetween) << Bitonic;
@@ -163,7 +163,7 @@ void remarkHooks(const LoopModel &M, DiagnosticsEngine &DE) {
                               std::max(1.0, *P.Candidates[0].Between)))
           << Bitonic;
     break;
-  case HookRealization::Block:
+  case dlb::HookLevel::Block:
     report(DE, Loc, Diag::RemarkHookBlock)
         << M.Pipeline->Index->getName()
         << (P.Chosen ? "the deepest acceptable location is the end of the "

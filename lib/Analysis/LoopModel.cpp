@@ -82,7 +82,7 @@ void LoopModel::print(raw_ostream &OS, const ASTContext &Ctx,
   if (Ann->Cost)
     OS << ", from cost() (counted: " << Spell(WorkEstimate) << ")";
   OS << "\n  data D = " << Spell(Data) << " bytes\n";
-  OS << "  hooks: " << toString(Hooks.Realization);
+  OS << "  hooks: " << toString(Hooks.Level);
   if (Hooks.AtRunTime)
     OS << " (sized at run time)";
   OS << "\n";

@@ -34,7 +34,7 @@ bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 
 /// Does `L op R` hold exactly when L is the one that \p Op keeps (L larger
 /// for max, smaller for min)? Null if \p Cmp is no ordering comparison.
-std::optional<bool> keepsLeft(const Expr *Cmp, ReductionOp Op) {
+std::optional<bool> keepsLeft(const Expr *Cmp, dlb::ReduceOp Op) {
   const auto *B = dyn_cast<BinaryOperator>(Cmp->IgnoreParenImpCasts());
   if (!B)
     return std::nullopt;
@@ -42,7 +42,7 @@ std::optional<bool> keepsLeft(const Expr *Cmp, ReductionOp Op) {
   bool Less = B->getOpcode() == BO_LT || B->getOpcode() == BO_LE;
   if (!Greater && !Less)
     return std::nullopt;
-  return Greater == (Op == ReductionOp::Max);
+  return Greater == (Op == dlb::ReduceOp::Max);
 }
 
 /// The two values \p Combined keeps the larger (max) or smaller (min) of,
@@ -51,7 +51,7 @@ std::optional<bool> keepsLeft(const Expr *Cmp, ReductionOp Op) {
 /// expansion of C's max(A, B) macros. \p Compared receives the comparison's
 /// operands, in the order of the returned values.
 SmallVector<const Expr *, 2>
-minMaxOperands(const Expr *Combined, ReductionOp Op, const ASTContext &Ctx,
+minMaxOperands(const Expr *Combined, dlb::ReduceOp Op, const ASTContext &Ctx,
                SmallVectorImpl<const Expr *> &Compared) {
   Combined = Combined->IgnoreParenImpCasts();
   if (const auto *C = dyn_cast<ConditionalOperator>(Combined)) {
@@ -76,8 +76,8 @@ minMaxOperands(const Expr *Combined, ReductionOp Op, const ASTContext &Ctx,
       !isPureLibraryFunction(F))
     return {};
   StringRef N = F->getName();
-  if (Op == ReductionOp::Min ? N != "min" && N != "fmin"
-                             : N != "max" && N != "fmax")
+  if (Op == dlb::ReduceOp::Min ? N != "min" && N != "fmin"
+                               : N != "max" && N != "fmax")
     return {};
   return {C->getArg(0)->IgnoreParenImpCasts(),
           C->getArg(1)->IgnoreParenImpCasts()};
@@ -89,13 +89,13 @@ minMaxOperands(const Expr *Combined, ReductionOp Op, const ASTContext &Ctx,
 /// repetition in the comparison of a conditional), and no other operand
 /// mentions V. Empty if the update has another form.
 SmallVector<const Expr *, 2>
-accumulatorsOf(const Expr *Combined, const VarDecl *V, ReductionOp Op,
+accumulatorsOf(const Expr *Combined, const VarDecl *V, dlb::ReduceOp Op,
                const ASTContext &Ctx,
                llvm::function_ref<bool(const Expr *)> IsAccumulator) {
   SmallVector<std::pair<const Expr *, bool>, 4> Terms;
   SmallVector<const Expr *, 2> Compared;
-  if (Op == ReductionOp::Sum || Op == ReductionOp::Prod)
-    chainTerms(Combined, Op == ReductionOp::Prod, Terms);
+  if (Op == dlb::ReduceOp::Sum || Op == dlb::ReduceOp::Prod)
+    chainTerms(Combined, Op == dlb::ReduceOp::Prod, Terms);
   else
     for (const Expr *Operand : minMaxOperands(Combined, Op, Ctx, Compared))
       Terms.push_back({Operand, false});
@@ -116,10 +116,10 @@ accumulatorsOf(const Expr *Combined, const VarDecl *V, ReductionOp Op,
 /// by which \p Op keeps e), the statement form of a min/max update; null if
 /// \p If has another form.
 const BinaryOperator *guardedUpdate(
-    const IfStmt *If, const VarDecl *V, ReductionOp Op, const ASTContext &Ctx,
+    const IfStmt *If, const VarDecl *V, dlb::ReduceOp Op, const ASTContext &Ctx,
     llvm::function_ref<bool(const Expr *)> IsTarget,
     llvm::function_ref<bool(const Expr *, const Expr *)> SameElement) {
-  if (Op == ReductionOp::Sum || Op == ReductionOp::Prod || !If ||
+  if (Op == dlb::ReduceOp::Sum || Op == dlb::ReduceOp::Prod || !If ||
       If->getElse() || If->getInit() || If->getConditionVariable())
     return nullptr;
   const Stmt *Then = If->getThen();
@@ -155,7 +155,7 @@ const ArraySubscriptExpr *elementOf(const Expr *X, const VarDecl *V,
 /// of reduction variable V is part of, or null if it is used in another
 /// way. For an array reduction E is an element `V[e]`, and an update
 /// `x = x + e` must name the same element on both sides.
-const Expr *reductionUpdate(const Expr *E, const VarDecl *V, ReductionOp Op,
+const Expr *reductionUpdate(const Expr *E, const VarDecl *V, dlb::ReduceOp Op,
                             ParentMap &PM, const ASTContext &Ctx) {
   const bool Array = !isa<DeclRefExpr>(E);
   auto IsTarget = [&](const Expr *X) {
@@ -178,11 +178,12 @@ const Expr *reductionUpdate(const Expr *E, const VarDecl *V, ReductionOp Op,
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(P)) {
     BinaryOperatorKind K = CA->getOpcode();
     if (CA->getLHS() == E && !mentions(CA->getRHS(), V) &&
-        ((Op == ReductionOp::Sum && (K == BO_AddAssign || K == BO_SubAssign)) ||
-         (Op == ReductionOp::Prod && K == BO_MulAssign)))
+        ((Op == dlb::ReduceOp::Sum &&
+          (K == BO_AddAssign || K == BO_SubAssign)) ||
+         (Op == dlb::ReduceOp::Prod && K == BO_MulAssign)))
       Update = CA;
   } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(P)) {
-    if (Op == ReductionOp::Sum && U->isIncrementDecrementOp())
+    if (Op == dlb::ReduceOp::Sum && U->isIncrementDecrementOp())
       Update = U;
   } else {
     // `x = ...`: D is the x on the left, or must be the accumulated one on
@@ -226,7 +227,7 @@ const Expr *reductionUpdate(const Expr *E, const VarDecl *V, ReductionOp Op,
 } // namespace
 
 const Expr *ReductionRules::update(const Expr *Occurrence, const VarDecl *V,
-                                   ReductionOp Op) const {
+                                   dlb::ReduceOp Op) const {
   return reductionUpdate(Occurrence, V, Op, PM, Ctx);
 }
 
@@ -245,20 +246,20 @@ bool ReductionRules::truncates(const Expr *Update, QualType T) {
   return false;
 }
 
-const char *ReductionRules::form(ReductionOp Op, bool Array) {
+const char *ReductionRules::form(dlb::ReduceOp Op, bool Array) {
   switch (Op) {
-  case ReductionOp::Sum:
+  case dlb::ReduceOp::Sum:
     return Array ? "'x[k] += e', 'x[k] -= e', '++x[k]' or 'x[k] = x[k] + e'"
                  : "'x += e', 'x -= e', '++x' or 'x = x + e'";
-  case ReductionOp::Prod:
+  case dlb::ReduceOp::Prod:
     return Array ? "'x[k] *= e' or 'x[k] = x[k] * e'"
                  : "'x *= e' or 'x = x * e'";
-  case ReductionOp::Min:
+  case dlb::ReduceOp::Min:
     return Array ? "'x[k] = std::min(x[k], e)', 'x[k] = fmin(x[k], e)', "
                    "'x[k] = x[k] < e ? x[k] : e' or 'if (e < x[k]) x[k] = e'"
                  : "'x = std::min(x, e)', 'x = fmin(x, e)', "
                    "'x = x < e ? x : e' or 'if (e < x) x = e'";
-  case ReductionOp::Max:
+  case dlb::ReduceOp::Max:
     return Array ? "'x[k] = std::max(x[k], e)', 'x[k] = fmax(x[k], e)', "
                    "'x[k] = x[k] > e ? x[k] : e' or 'if (e > x[k]) x[k] = e'"
                  : "'x = std::max(x, e)', 'x = fmax(x, e)', "

@@ -111,9 +111,9 @@ std::string Emitter::runSettings(const LoopModel &M) const {
      << ");\n";
   if (M.Ann->Dist == DistKind::Cyclic)
     OS << "  " << RunVar << ".schedule(dlb::Schedule::Cyclic);\n";
-  if (M.Hooks.Realization == HookRealization::Strip)
+  if (M.Hooks.Level == dlb::HookLevel::Strip)
     OS << "  " << RunVar << ".hooks(dlb::HookLevel::Strip);\n";
-  if (M.Hooks.Realization == HookRealization::Execution)
+  if (M.Hooks.Level == dlb::HookLevel::Execution)
     OS << "  " << RunVar << ".hooks(dlb::HookLevel::Execution);\n";
   if (M.Ann->Schedule == ScheduleKind::Bitonic)
     OS << "  " << RunVar << ".bitonic();\n";

@@ -378,7 +378,7 @@ std::string Emitter::hookedLoop(const LoopModel &M, StringRef Type,
 std::optional<Emitter::Strips>
 Emitter::stripParts(const LoopModel &M, StringRef Type, StringRef Var,
                     StringRef Inner, StringRef Units) const {
-  if (M.Stride == 1 && M.Hooks.Realization == HookRealization::Body)
+  if (M.Stride == 1 && M.Hooks.Level == dlb::HookLevel::Body)
     return std::nullopt;
   Strips S;
   std::string Head = (M.Stride != 1 ? "one load balancing hook per strip of "

@@ -13,15 +13,15 @@ using namespace clang;
 
 namespace dlbcc {
 
-const char *runtimeOp(ReductionOp Op) {
+const char *runtimeOp(dlb::ReduceOp Op) {
   switch (Op) {
-  case ReductionOp::Sum:
+  case dlb::ReduceOp::Sum:
     return "dlb::ReduceOp::Sum";
-  case ReductionOp::Prod:
+  case dlb::ReduceOp::Prod:
     return "dlb::ReduceOp::Prod";
-  case ReductionOp::Min:
+  case dlb::ReduceOp::Min:
     return "dlb::ReduceOp::Min";
-  case ReductionOp::Max:
+  case dlb::ReduceOp::Max:
     return "dlb::ReduceOp::Max";
   }
   return "";

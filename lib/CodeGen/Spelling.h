@@ -25,7 +25,7 @@ constexpr const char *BlockVar = "dlbcc_block";
 constexpr const char *RunVar = "dlbcc_run";
 
 /// The runtime's enumerator of reduction operator \p Op (dlb::ReduceOp).
-const char *runtimeOp(ReductionOp Op);
+const char *runtimeOp(dlb::ReduceOp Op);
 
 /// The type as the kernel spells it: canonical, so it never names a typedef
 /// that is not visible there.

@@ -21,15 +21,15 @@ const char *toString(LoopKind K) {
 const char *toString(DistKind K) {
   return K == DistKind::Block ? "block" : "cyclic";
 }
-const char *toString(ReductionOp Op) {
+const char *toString(dlb::ReduceOp Op) {
   switch (Op) {
-  case ReductionOp::Sum:
+  case dlb::ReduceOp::Sum:
     return "+";
-  case ReductionOp::Prod:
+  case dlb::ReduceOp::Prod:
     return "*";
-  case ReductionOp::Min:
+  case dlb::ReduceOp::Min:
     return "min";
-  case ReductionOp::Max:
+  case dlb::ReduceOp::Max:
     return "max";
   }
   return "?";

@@ -188,17 +188,17 @@ bool ClauseParser::parseShape() {
 }
 
 bool ClauseParser::parseReduction() {
-  std::optional<ReductionOp> Op;
+  std::optional<dlb::ReduceOp> Op;
   const Token &T = peek();
   if (T.is(tok::plus))
-    Op = ReductionOp::Sum;
+    Op = dlb::ReduceOp::Sum;
   else if (T.is(tok::star))
-    Op = ReductionOp::Prod;
+    Op = dlb::ReduceOp::Prod;
   else if (T.is(tok::identifier))
-    Op = llvm::StringSwitch<std::optional<ReductionOp>>(
+    Op = llvm::StringSwitch<std::optional<dlb::ReduceOp>>(
              T.getIdentifierInfo()->getName())
-             .Case("min", ReductionOp::Min)
-             .Case("max", ReductionOp::Max)
+             .Case("min", dlb::ReduceOp::Min)
+             .Case("max", dlb::ReduceOp::Max)
              .Default(std::nullopt);
   if (!Op)
     return fail(T.getLocation(), Diag::PragmaUnknownReductionOp);

@@ -16,6 +16,7 @@
 #ifndef DLBCC_ANALYSIS_HOOKPLACEMENT_H
 #define DLBCC_ANALYSIS_HOOKPLACEMENT_H
 
+#include "dlb/Hook.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include <optional>
@@ -43,20 +44,6 @@ struct HookCandidate {
   bool Acceptable = false;
 };
 
-/// How the emitted code realizes the decision (dlb::HookLevel at run time).
-enum class HookRealization {
-  /// Block::hook after every iteration of the distributed loop.
-  Body,
-  /// The distributed loop strip-mined, Block::hookStrip after each strip;
-  /// the runtime sizes the strips.
-  Strip,
-  /// No hook inside the loop: the runtime balances between its executions.
-  Execution,
-  /// A pipelined loop: at the block boundaries, next to the pipeline's
-  /// communication.
-  Block
-};
-
 struct HookPlan {
   /// Deepest first.
   std::vector<HookCandidate> Candidates;
@@ -65,7 +52,8 @@ struct HookPlan {
   std::optional<unsigned> Chosen;
   /// The operation counts depend on run-time values: the runtime chooses.
   bool AtRunTime = false;
-  HookRealization Realization = HookRealization::Body;
+  /// How the emitted code realizes the decision.
+  dlb::HookLevel Level = dlb::HookLevel::Body;
 };
 
 /// Places the hooks of \p M (whose work fields are filled).
@@ -74,7 +62,7 @@ HookPlan placeHooks(const LoopModel &M, clang::ASTContext &Ctx);
 /// States the decision and its operation counts as remarks (--remarks).
 void remarkHooks(const LoopModel &M, clang::DiagnosticsEngine &DE);
 
-const char *toString(HookRealization R);
+const char *toString(dlb::HookLevel R);
 
 } // namespace dlbcc
 

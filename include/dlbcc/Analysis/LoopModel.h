@@ -137,7 +137,7 @@ struct ScalarModel {
 
 struct ReductionModel {
   const clang::VarDecl *Var = nullptr;
-  ReductionOp Op = ReductionOp::Sum;
+  dlb::ReduceOp Op = dlb::ReduceOp::Sum;
   /// An array reduction: the array's type (`double[N]`; for a parameter
   /// declared `double y[N]`, as written, though Var is a pointer).
   clang::QualType ArrayType;

@@ -33,7 +33,7 @@ public:
   /// used in another way. An update `x = x + e` of an array names the same
   /// element on both sides.
   const clang::Expr *update(const clang::Expr *Occurrence,
-                            const clang::VarDecl *V, ReductionOp Op) const;
+                            const clang::VarDecl *V, dlb::ReduceOp Op) const;
   /// The element `V[e]` that \p X denotes, with e free of side effects and
   /// of V, or null.
   const clang::ArraySubscriptExpr *element(const clang::Expr *X,
@@ -43,7 +43,7 @@ public:
   /// another order.
   static bool truncates(const clang::Expr *Update, clang::QualType T);
   /// The accepted forms of \p Op, for a message.
-  static const char *form(ReductionOp Op, bool Array);
+  static const char *form(dlb::ReduceOp Op, bool Array);
 
 private:
   clang::ParentMap &PM;

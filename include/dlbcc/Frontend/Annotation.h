@@ -9,6 +9,7 @@
 #ifndef DLBCC_FRONTEND_ANNOTATION_H
 #define DLBCC_FRONTEND_ANNOTATION_H
 
+#include "dlb/Reduction.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -25,7 +26,6 @@ namespace dlbcc {
 
 enum class LoopKind { DoAll, DoAcross };
 enum class DistKind { Block, Cyclic };
-enum class ReductionOp { Sum, Prod, Min, Max };
 /// The strategies of dlb/Strategies.def, as the strategy() clause names them.
 enum class StrategyKind {
 #define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description) Id,
@@ -35,7 +35,7 @@ enum class ScheduleKind { Default, Bitonic };
 
 const char *toString(LoopKind K);
 const char *toString(DistKind K);
-const char *toString(ReductionOp Op);
+const char *toString(dlb::ReduceOp Op);
 const char *toString(StrategyKind K);
 
 /// A variable named in a clause: where it was named and what it resolved to.
@@ -53,7 +53,7 @@ struct ShapeSpec {
 };
 
 struct ReductionSpec {
-  ReductionOp Op = ReductionOp::Sum;
+  dlb::ReduceOp Op = dlb::ReduceOp::Sum;
   NamedVar Var;
 };
 
