@@ -18,7 +18,8 @@ path = os.pathsep.join([bin_dir, config.llvm_tools_dir,
 config.environment["PATH"] = path
 # MPICH: no hydra topology warnings, and never busy-poll when oversubscribed.
 config.environment["HYDRA_TOPO_DEBUG"] = "0"
-for var in ["HOME", "TMPDIR"]:
+# DLB_MATRIX (check-example.sh): how many runs --all-strategies makes.
+for var in ["HOME", "TMPDIR", "DLB_MATRIX"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # The suite's loops are small: the runtime would run most of them on rank 0
@@ -50,6 +51,9 @@ if config.sanitize_flags:
     # UCX (under MPICH) patches mmap at load time, which crashes under
     # AddressSanitizer's interceptors.
     config.environment["UCX_MEM_MMAP_HOOK_MODE"] = "none"
+    # The sanitizers look at code paths, which one run a strategy takes
+    # (check-example.sh); the unsanitized suite runs the pairs.
+    config.environment.setdefault("DLB_MATRIX", "sample")
 config.substitutions.append(("%mpicxx", mpicxx))
 config.substitutions.append(("%dlb_flags", dlb_flags))
 config.substitutions.append(("%mpiexec", "timeout 300 " + config.mpiexec))

@@ -4,8 +4,10 @@
 # With --all-strategies it also runs every strategy (auto too) under every
 # kind of emulated load, on 2, 3 or 4 ranks: the rank count rotates so that
 # every strategy meets every load and every rank count, and every load every
-# rank count (all pairs, 3 runs a strategy); DLB_FULL_MATRIX=1 runs every
-# strategy x load x 1-4 ranks instead. The runtime itself checks in each run
+# rank count (all pairs, 3 runs a strategy). DLB_MATRIX=full runs every
+# strategy x load x 1-4 ranks instead; DLB_MATRIX=sample (the sanitized
+# suite, whose runs are several times slower) one run a strategy, its load
+# and rank count rotating. The runtime itself checks in each run
 # that every iteration ran exactly once (it stops with "dlb: fatal"
 # otherwise), and a run that hangs is killed by the timeout and fails the
 # test.
@@ -45,15 +47,21 @@ fi
 # The runs, as "strategy|load|ranks".
 runs=()
 for p in 1 2 3 4; do runs+=("default|none|$p"); done
+matrix=${DLB_MATRIX:-pairs}
+case $matrix in
+  full|pairs|sample) ;;
+  *) echo "check-example.sh: DLB_MATRIX=$matrix: full, pairs or sample" >&2
+     exit 2 ;;
+esac
 k=0
 for s in "${strategies[@]}"; do
   m=0
   for load in "${loads[@]}"; do
     if [ "$s" = default ]; then
       :
-    elif [ "${DLB_FULL_MATRIX:-0}" = 1 ]; then
+    elif [ "$matrix" = full ]; then
       for p in 1 2 3 4; do runs+=("$s|$load|$p"); done
-    else
+    elif [ "$matrix" = pairs ] || [ "$m" -eq $((k % ${#loads[@]})) ]; then
       runs+=("$s|$load|$((2 + (k + m) % 3))")
     fi
     m=$((m + 1))
