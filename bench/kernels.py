@@ -7,7 +7,7 @@ gives), and for an accepted one the sequential program (g++ -O3, pragmas
 ignored) against the emitted program (mpicxx -O3) on 1 rank and on 2 ranks
 (static and auto), and against OpenMP on the same cores: the same source
 with each `#pragma dlb doall` turned into `#pragma omp parallel for`,
-schedule(static) and schedule(dynamic) (common.openmp_source; a doacross
+schedule(static) and schedule(dynamic) (openmp.openmp_source; a doacross
 loop stays sequential, and the kernel's OpenMP columns say n/a), g++ -O3
 -fopenmp, on OMP_NUM_THREADS=1 and 2, every output checked against the
 sequential program's. Sizes set by -D (SIZES). Whole-program wall times,
@@ -33,6 +33,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
+import openmp  # noqa: E402
 from speed import startup  # noqa: E402
 
 
@@ -90,7 +91,7 @@ def measure(s, name, rel, defines, reps, cflags, libs):
     common.log("building %s" % name)
     seq, par = common.compile_kernel(s.workdir, name, rel, defines, cflags,
                                      libs)
-    omp = common.OpenMP(s.workdir, name, rel, defines)
+    omp = openmp.OpenMP(s.workdir, name, rel, defines)
     t = {k: [] for k in ("seq", "1", "static", "auto", "up1", "up2")}
     for rep in range(reps):
         s.quiet.wait()
@@ -114,10 +115,10 @@ def measure(s, name, rel, defines, reps, cflags, libs):
     return [common.med_range(seq_t)] + [
         common.med_range(common.ratios(net[k], seq_t), "%.2f")
         for k in ("1", "static", "auto")] + [
-        omp.over(sched, 2, seq_t) for sched in common.OMP_SCHEDULES] + [
+        omp.over(sched, 2, seq_t) for sched in openmp.OMP_SCHEDULES] + [
         common.med_range(common.efficiency(net["1"], net[k]), "%.2f")
         for k in ("static", "auto")] + [
-        omp.efficiency(sched) for sched in common.OMP_SCHEDULES] + [
+        omp.efficiency(sched) for sched in openmp.OMP_SCHEDULES] + [
         omp.status()]
 
 

@@ -559,7 +559,7 @@ def int_list(text):
     return [int(x) for x in text.split(",") if x]
 
 
-def main():
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
                     help="1 repetition, one small size per program, a short "
@@ -600,22 +600,28 @@ def main():
                     "each auto run)")
     common.add_common_options(ap)
     args = ap.parse_args()
+    args.only = "B" if args.phase else args.only
+    args.reps = args.reps or (1 if args.quick else 3)
+    args.programs = [x for x in args.programs.split(",") if x]
+    args.ranks = int_list(args.ranks)
+    args.phase_ranks = int_list(args.phase_ranks)
+    if any(x not in PROGRAMS for x in args.programs) or \
+            any(p < 2 for p in args.ranks + args.phase_ranks) or args.reps < 1:
+        ap.error("programs among %s, ranks >= 2, reps >= 1"
+                 % ",".join(PROGRAMS))
+    return args
+
+
+def main():
+    args = parse_args()
     if args.report:
         report(args.out)
         return 0
-
-    only = "B" if args.phase else args.only
     if args.netprofile:
         NETPROFILE.append("--dlb-netprofile=" +
                           os.path.abspath(args.netprofile))
-    reps = args.reps or (1 if args.quick else 3)
-    programs = [x for x in args.programs.split(",") if x]
-    ranks = int_list(args.ranks)
-    phase_ranks = int_list(args.phase_ranks)
-    if any(x not in PROGRAMS for x in programs) or \
-            any(p < 2 for p in ranks + phase_ranks) or reps < 1:
-        ap.error("programs among %s, ranks >= 2, reps >= 1"
-                 % ",".join(PROGRAMS))
+    only, reps, programs = args.only, args.reps, args.programs
+    ranks, phase_ranks = args.ranks, args.phase_ranks
     sizes = SIZES_QUICK if args.quick else SIZES_FULL
     phase_size = args.phase_size or (PHASE_QUICK["size"] if args.quick else
                                      PHASE_DEFAULTS["size"])

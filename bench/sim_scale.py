@@ -105,12 +105,10 @@ def configurations(programs, ranks):
     return out
 
 
-def run_all(args, configs, loads, workdir, reference):
-    """Builds what the configurations need and runs every variant of each
-    under each load, --jobs at a time, largest P first; returns the runs.csv
-    rows and the failed runs."""
+def build_programs(args, configs, workdir, reference):
+    """The simulated and sequential programs of every configuration (by
+    build key), and the sequential output of each (program, size)."""
     dlbcc = os.path.join(args.bin, "dlbcc")
-    simulator = os.path.join(args.bin, "dlb-simulate")
     programs = {}
     for cfg in configs:
         if cfg.build_key() not in programs:
@@ -120,54 +118,72 @@ def run_all(args, configs, loads, workdir, reference):
             reference.ref[(cfg.program, cfg.label)] = subprocess.run(
                 [seq] + [str(a) for a in cfg.args], check=True,
                 capture_output=True).stdout
-    extra = ["--dlb-quantum=%g" % args.quantum, "--dlb-distribute=always"]
-    # auto's start-up measurement is an all-to-all among all P ranks (the
-    # quick profile): P^2 concurrent flows in SimGrid's network model, whose
-    # every event solves the sharing among all of them. So the profile is
-    # measured once, on --profile-ranks ranks, and given to every run.
+    return programs
+
+
+def network_profile(args, programs, workdir):
+    """auto's start-up measurement is an all-to-all among all P ranks (the
+    quick profile): P^2 concurrent flows in SimGrid's network model, whose
+    every event solves the sharing among all of them. So the profile is
+    measured once, on --profile-ranks ranks, and given to every run: its
+    --dlb-netprofile option."""
     log("measuring the network profile on %d ranks" % args.profile_ranks)
     t0 = time.monotonic()
     small = next((k for k in programs if k[0] == "mandel"),
                  next(iter(programs)))
-    profile = ["--dlb-netprofile=" + t14.measure_profile(
-        simulator, programs[small][0], args.profile_ranks,
-        os.path.join(workdir, "cache"), platform=PLATFORM,
-        args=("8",) if small[0] == "mandel" else ("1",), sim_opts=SIM_OPTS)]
+    profile = t14.measure_profile(
+        os.path.join(args.bin, "dlb-simulate"), programs[small][0],
+        args.profile_ranks, os.path.join(workdir, "cache"),
+        platform=PLATFORM,
+        args=("8",) if small[0] == "mandel" else ("1",), sim_opts=SIM_OPTS)
     log("  %.1f s" % (time.monotonic() - t0))
-    jobs = [(cfg, load, s) for cfg in configs for load in loads
-            for s in VARIANTS]
-    recs, failed = [], []
+    return "--dlb-netprofile=" + profile
 
-    def one(k, cfg, load, strategy):
+
+class Campaign:
+    """Every variant of every configuration under every load, --jobs
+    simulations at a time: each worker takes the first job it may run, the
+    biggest simulations first, never two of >= BIG ranks at once (memory).
+    A (strategy, P) whose simulation timed out is not tried again with
+    another program or load: it is recorded as skipped."""
+
+    def __init__(self, args, configs, loads, programs, options, workdir,
+                 reference):
+        self.args, self.programs, self.options = args, programs, options
+        self.workdir, self.reference = workdir, reference
+        self.jobs = [(cfg, load, s) for cfg in configs for load in loads
+                     for s in VARIANTS]
+        self.pending = sorted(enumerate(self.jobs),
+                              key=lambda kj: -kj[1][0].ranks)
+        self.cond = threading.Condition()
+        self.big = self.done = 0
+        self.gave_up = set()
+        self.recs, self.failed = [], []
+
+    def simulate(self, k, cfg, load, strategy):
+        """One simulation: what it was, and its runs.csv rows."""
         what = "%s P=%d %s %s %s" % (cfg.program, cfg.ranks, cfg.label,
                                      "load" if load != "none" else "no load",
                                      strategy)
-        statsfile = os.path.join(workdir, "stats-%d.json" % k)
+        statsfile = os.path.join(self.workdir, "stats-%d.json" % k)
         out, simulated, wall, stats = t14.simulate(
-            simulator, programs[cfg.build_key()][0], cfg, strategy, load,
-            statsfile, extra + profile,
-            platform=PLATFORM, group=GROUP, sim_opts=SIM_OPTS,
-            timeout=args.timeout)
-        ok = reference.check((cfg.program, cfg.label), out, what)
-        new = t14.records(cfg, args.seed, strategy, simulated, wall, stats,
-                          ok)
+            os.path.join(self.args.bin, "dlb-simulate"),
+            self.programs[cfg.build_key()][0], cfg, strategy, load,
+            statsfile, self.options, platform=PLATFORM, group=GROUP,
+            sim_opts=SIM_OPTS, timeout=self.args.timeout)
+        ok = self.reference.check((cfg.program, cfg.label), out, what)
+        new = t14.records(cfg, self.args.seed, strategy, simulated, wall,
+                          stats, ok)
         for r in new:
             r["load"] = "none" if load == "none" else "random"
+            r["status"] = "ok"
         return what, new
 
-    # --jobs workers; each takes the first job it may run: the biggest
-    # simulations first, never two of >= BIG ranks at once (memory).
-    pending = sorted(enumerate(jobs), key=lambda kj: -kj[1][0].ranks)
-    cond = threading.Condition()
-    state = {"big": 0, "done": 0}
-    # A (strategy, P) whose simulation timed out is not tried again with
-    # another program or load: it is recorded as skipped.
-    gave_up = set()
-
-    def unfinished(cfg, load, strategy, status, wall):
+    def unfinished(self, cfg, load, strategy, status, wall):
+        """The rows of a simulation that timed out or was skipped."""
         return [{"program": cfg.program, "ranks": cfg.ranks,
                  "size": cfg.label, "args": " ".join(map(str, cfg.args)),
-                 "seed": args.seed,
+                 "seed": self.args.seed,
                  "load": "none" if load == "none" else "random",
                  "strategy": strategy, "loop": loop, "loop_name": "",
                  "loop_s": "", "simulated_s": "", "wall_s": "%.2f" % wall,
@@ -177,73 +193,91 @@ def run_all(args, configs, loads, workdir, reference):
                  **{"predicted_" + s: "" for s in FIXED}}
                 for loop in LOOPS.get(cfg.program, ["-"])]
 
-    def worker():
+    def take(self):
+        """The next job this worker may run (under the lock), None when
+        none is left; skipped jobs are recorded on the way."""
         while True:
-            with cond:
-                while True:
-                    pick = next((i for i, (k, j) in enumerate(pending)
-                                 if j[0].ranks < BIG or not state["big"]),
-                                None)
-                    if pick is not None or not pending:
-                        break
-                    cond.wait()
-                if pick is None:
-                    return
-                k, (cfg, load, s) = pending.pop(pick)
-                heavy = cfg.ranks >= BIG
-                if (s, cfg.ranks) in gave_up:
-                    state["done"] += 1
-                    recs.extend(unfinished(cfg, load, s, "skipped", 0))
-                    continue
-                state["big"] += heavy
+            pick = next((i for i, (k, j) in enumerate(self.pending)
+                         if j[0].ranks < BIG or not self.big), None)
+            if pick is None:
+                if not self.pending:
+                    return None
+                self.cond.wait()
+                continue
+            k, (cfg, load, s) = self.pending.pop(pick)
+            if (s, cfg.ranks) in self.gave_up:
+                self.done += 1
+                self.recs.extend(self.unfinished(cfg, load, s, "skipped", 0))
+                continue
+            self.big += cfg.ranks >= BIG
+            return k, cfg, load, s
+
+    def finish(self, cfg, load, s, what, new):
+        """Records a simulation's outcome (under the lock)."""
+        self.big -= cfg.ranks >= BIG
+        self.done += 1
+        self.cond.notify_all()
+        if what == "timeout":
+            self.gave_up.add((s, cfg.ranks))
+            self.recs.extend(new)
+            log("%3d/%d %s P=%d %s %s: timeout after %.0f s wall; %s is not "
+                "simulated again at P=%d" % (
+                    self.done, len(self.jobs), cfg.program, cfg.ranks,
+                    load[:6], s, self.args.timeout, s, cfg.ranks))
+        elif what is None:
+            self.failed.append("%s P=%d %s %s %s" % (
+                cfg.program, cfg.ranks, cfg.label, load, s))
+            log("  error: %s" % new[-2000:])
+        else:
+            self.recs.extend(new)
+            log("%3d/%d %-40s wall %6.1f s, simulated %8.4f s, loops %s" % (
+                self.done, len(self.jobs), what, float(new[0]["wall_s"]),
+                float(new[0]["simulated_s"]),
+                " ".join("%s %s s %s syncs %s" % (
+                    r["loop"], r["loop_s"], r["chosen"] or "-",
+                    r["synchronizations"]) for r in new)))
+
+    def worker(self):
+        while True:
+            with self.cond:
+                job = self.take()
+            if job is None:
+                return
+            k, cfg, load, s = job
             t0 = time.monotonic()
             try:
-                what, new = one(k, cfg, load, s)
+                what, new = self.simulate(k, cfg, load, s)
             except subprocess.TimeoutExpired:
-                what, new = "timeout", unfinished(
+                what, new = "timeout", self.unfinished(
                     cfg, load, s, "timeout", time.monotonic() - t0)
             except (RuntimeError, subprocess.SubprocessError) as e:
                 what, new = None, str(e)
-            with cond:
-                if what == "timeout":
-                    gave_up.add((s, cfg.ranks))
-                    state["big"] -= heavy
-                    state["done"] += 1
-                    cond.notify_all()
-                    recs.extend(new)
-                    log("%3d/%d %s P=%d %s %s: timeout after %.0f s wall; "
-                        "%s is not simulated again at P=%d" % (
-                            state["done"], len(jobs), cfg.program,
-                            cfg.ranks, load[:6], s, args.timeout, s,
-                            cfg.ranks))
-                    continue
-                state["big"] -= heavy
-                state["done"] += 1
-                cond.notify_all()
-                if what is None:
-                    failed.append("%s P=%d %s %s %s" % (
-                        cfg.program, cfg.ranks, cfg.label, load, s))
-                    log("  error: %s" % new[-2000:])
-                    continue
-                for r in new:
-                    r["status"] = "ok"
-                recs.extend(new)
-                log("%3d/%d %-40s wall %6.1f s, simulated %8.4f s, loops %s"
-                    % (state["done"], len(jobs), what,
-                       float(new[0]["wall_s"]), float(new[0]["simulated_s"]),
-                       " ".join("%s %s s %s syncs %s" % (
-                           r["loop"], r["loop_s"], r["chosen"] or "-",
-                           r["synchronizations"]) for r in new)))
+            with self.cond:
+                self.finish(cfg, load, s, what, new)
 
-    threads = [threading.Thread(target=worker) for _ in range(args.jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    def run(self):
+        threads = [threading.Thread(target=self.worker)
+                   for _ in range(self.args.jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+
+def run_all(args, configs, loads, workdir, reference):
+    """Builds what the configurations need and runs every variant of each
+    under each load; returns the runs.csv rows and the failed runs."""
+    programs = build_programs(args, configs, workdir, reference)
+    options = ["--dlb-quantum=%g" % args.quantum, "--dlb-distribute=always",
+               network_profile(args, programs, workdir)]
+    campaign = Campaign(args, configs, loads, programs, options, workdir,
+                        reference)
+    campaign.run()
     order = {c.program: k for k, c in enumerate(configs)}
-    recs.sort(key=lambda r: (order[r["program"]], r["loop"], r["load"],
-                             int(r["ranks"]), VARIANTS.index(r["strategy"])))
-    return recs, failed
+    campaign.recs.sort(key=lambda r: (order[r["program"]], r["loop"],
+                                      r["load"], int(r["ranks"]),
+                                      VARIANTS.index(r["strategy"])))
+    return campaign.recs, campaign.failed
 
 
 def read_runs(path):
@@ -485,7 +519,7 @@ def draw(rows, path):
 
 # ---------------------------------------------------------------- main
 
-def main():
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"),
                     help="directory of dlbcc and dlb-simulate (default "
@@ -526,6 +560,16 @@ def main():
                     "same program, loop, load, P and strategy, and OUT/"
                     "runs.csv is rewritten with them")
     args = ap.parse_args()
+    if not args.report:
+        unknown = [p for p in (args.programs or "").split(",")
+                   if p and p not in SIZES]
+        if unknown:
+            ap.error("unknown programs: %s" % ",".join(unknown))
+    return args
+
+
+def main():
+    args = parse_args()
     plot = args.plot or os.path.join(args.out, "sim-scale.png")
     runs_csv = os.path.join(args.out, "runs.csv")
     os.makedirs(args.out, exist_ok=True)
@@ -547,9 +591,6 @@ def main():
                             "none,random")).split(",")
     load_spec = t14.LOAD_SPEC.format(persist=args.persist, seed=args.seed)
     loads = ["none" if l == "none" else load_spec for l in loads]
-    unknown = [p for p in programs if p not in SIZES]
-    if unknown:
-        ap.error("unknown programs: %s" % ",".join(unknown))
     configs = configurations(programs, ranks)
     sys.stdout = common.Tee(sys.stdout, os.path.join(args.out, "output.txt"))
     started = time.monotonic()
