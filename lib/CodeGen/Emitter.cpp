@@ -41,6 +41,60 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
 }
 
+std::string Emitter::directivesAfterPragma(const Annotation &A) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation From = A.EndLoc, To = A.Loop->getBeginLoc();
+  if (From.isMacroID() || To.isMacroID() || !SM.isWrittenInSameFile(From, To) ||
+      !SM.isBeforeInTranslationUnit(From, To))
+    return "";
+  // The raw lexer needs the buffer's terminating null: it lexes the file
+  // from From and stops at To.
+  const FileID File = SM.getFileID(From);
+  const StringRef Buffer = SM.getBufferData(File);
+  const unsigned Stop = SM.getFileOffset(To);
+  Lexer Raw(SM.getLocForStartOfFile(File), Ctx.getLangOpts(), Buffer.begin(),
+            SM.getCharacterData(From), Buffer.end());
+  // Raw tokens: comments are skipped, a directive's continued lines are
+  // one line, a directive starts with a `#` at the start of a line.
+  std::string Kept;
+  bool Keep = false;
+  SourceLocation LineBegin, LastEnd;
+  auto EndLine = [&] {
+    if (Keep)
+      Kept += Lexer::getSourceText(
+                  CharSourceRange::getCharRange(LineBegin, LastEnd), SM,
+                  Ctx.getLangOpts())
+                  .str() +
+              "\n";
+    Keep = false;
+  };
+  Token T;
+  auto Next = [&] {
+    Raw.LexFromRawLexer(T);
+    if (T.isNot(tok::eof) && SM.getFileOffset(T.getLocation()) >= Stop)
+      T.setKind(tok::eof);
+  };
+  Next();
+  while (T.isNot(tok::eof)) {
+    if (T.isAtStartOfLine()) {
+      EndLine();
+      if (T.is(tok::hash)) {
+        LineBegin = T.getLocation();
+        LastEnd = T.getEndLoc();
+        Next();
+        if (T.is(tok::eof) || T.isAtStartOfLine())
+          continue; // a null directive (`#` alone) does nothing
+        Keep =
+            !(T.is(tok::raw_identifier) && T.getRawIdentifier() == "pragma");
+      }
+    }
+    LastEnd = T.getEndLoc();
+    Next();
+  }
+  EndLine();
+  return Kept;
+}
+
 void Emitter::emit(const std::vector<LoopModel> &Loops,
                    const std::vector<const Annotation *> &Sequential,
                    const MainFunction &Main) {
@@ -58,7 +112,8 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
         M.Pipeline ? M.Pipeline->Loop->getForLoc() : M.Ann->HashLoc;
     R.ReplaceText(CharSourceRange::getCharRange(Begin,
                                                 endOfStatement(Replaced)),
-                  callSite(M, Id));
+                  (M.Pipeline ? "" : directivesAfterPragma(*M.Ann)) +
+                      callSite(M, Id));
     ++Id;
   }
   for (auto &[F, Text] : Kernels)
@@ -98,9 +153,12 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
   }
   for (const Annotation *A : Sequential) {
     SourceLocation EndOfLine = startOfLine(A->Loop->getForLoc());
+    std::string Kept = directivesAfterPragma(*A);
+    if (!Kept.empty())
+      Kept = "\n" + Kept.substr(0, Kept.size() - 1);
     R.ReplaceText(CharSourceRange::getCharRange(A->HashLoc,
                                                 EndOfLine.getLocWithOffset(-1)),
-                  "// dlbcc: doacross loop, run sequentially");
+                  "// dlbcc: doacross loop, run sequentially" + Kept);
   }
   emitMain(Main);
 }

@@ -440,6 +440,7 @@ void DlbPragmaHandler::HandlePragma(Preprocessor &PP,
   Annotation A;
   A.HashLoc = Introducer.Loc;
   A.DirectiveLoc = FirstToken.getLocation();
+  A.EndLoc = EndOfLine;
   std::vector<MarkerSlot> Slots;
   std::vector<std::vector<Token>> Items;
   ClauseParser Parser(PP, Toks, A, Slots, Items);

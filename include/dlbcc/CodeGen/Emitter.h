@@ -173,6 +173,10 @@ private:
   void emitMain(const MainFunction &Main);
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
   clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;
+  /// The preprocessor directives between annotation \p A's pragma and its
+  /// loop, pragmas aside, each on its own line: they stay when the pragma
+  /// and the loop are replaced (`#endif` of a pragma under `#ifdef`).
+  std::string directivesAfterPragma(const Annotation &A) const;
 
   clang::ASTContext &Ctx;
   clang::Rewriter &R;

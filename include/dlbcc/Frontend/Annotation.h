@@ -59,9 +59,11 @@ struct ReductionSpec {
 
 struct Annotation {
   LoopKind Kind = LoopKind::DoAll;
-  /// Location of the `#` that starts the pragma line, and of the directive.
+  /// Location of the `#` that starts the pragma line, of the directive,
+  /// and of the pragma's end (the end of its last line).
   clang::SourceLocation HashLoc;
   clang::SourceLocation DirectiveLoc;
+  clang::SourceLocation EndLoc;
   DistKind Dist = DistKind::Block;
   bool DistGiven = false;
   llvm::SmallVector<NamedVar, 4> Distributed;

@@ -367,7 +367,12 @@ def gen_doall(sc):
     meta = {"kind": "doall", "status": status, "reason": L.mut or "",
             "expect": expect, "function": sc.fname,
             "features": sorted(set(L.feats + kinds(L)))}
-    loop = Node([pragma, head + " {"], body, "}", loop=meta)
+    lines = [pragma]
+    if r.random() < 0.08:
+        # Annotations switched by the preprocessor, as users write them.
+        lines = ["#ifndef DLB_PRAGMAS_OFF", pragma, "#endif"]
+        meta["features"].append("pragma-ifndef")
+    loop = Node(lines + [head + " {"], body, "}", loop=meta)
     sc.loops_here += 1
     return L.pre, loop, L.post
 

@@ -9,7 +9,8 @@
 class Node:
     """Lines before the children (head), the children, lines after (tail).
 
-    loop: the metadata dict of an annotated loop whose pragma is head[0];
+    loop: the metadata dict of an annotated loop: its head is the pragma
+    (possibly between conditional directives) and the for line;
     removable: whether the reducer may drop this node (with its subtree).
     """
     __slots__ = ("head", "kids", "tail", "removable", "loop", "id")
@@ -63,8 +64,12 @@ def render(nodes, removed=frozenset(), plain=frozenset()):
             return
         pad = "  " * depth
         start = len(lines) + 1
+        # An annotated loop's head: its pragma (maybe between conditional
+        # directives), then the for line.
+        pk = next((k for k, h in enumerate(n.head)
+                   if h.startswith("#pragma dlb")), 0)
         for k, h in enumerate(n.head):
-            if k == 0 and n.id in plain and n.loop is not None:
+            if k == pk and n.id in plain and n.loop is not None:
                 h = "// annotation removed: " + h
             lines.append(h if h.startswith("#") and depth == 0 else pad + h)
         inner = depth + 1 if n.head else depth
@@ -74,8 +79,8 @@ def render(nodes, removed=frozenset(), plain=frozenset()):
             lines.append(pad + t)
         if n.loop is not None:
             meta = dict(n.loop)
-            meta["line"] = start
-            meta["for_line"] = start + 1
+            meta["line"] = start + pk
+            meta["for_line"] = start + len(n.head) - 1
             meta["end_line"] = len(lines)
             meta["node"] = n.id
             meta["annotated"] = n.id not in plain
