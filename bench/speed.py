@@ -14,7 +14,7 @@ share a physical one); for mxm the same next to a master-worker
 self-scheduling baseline (adaptive weighted factoring, plain MPI:
 bench/inputs/mxm6_awf.cpp). The OpenMP baseline: the same source with each
 `#pragma dlb doall` turned into `#pragma omp parallel for` with
-schedule(static) and schedule(dynamic) (common.openmp_source; a doacross
+schedule(static) and schedule(dynamic) (openmp.openmp_source; a doacross
 loop stays sequential, and its kernel's OpenMP columns say n/a), g++ -O3
 -fopenmp, on OMP_NUM_THREADS=1 and 2; every output must equal the
 sequential program's. Parallel efficiency: time on 1 rank (thread) over 2
@@ -38,6 +38,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
+import openmp  # noqa: E402
 
 # (name, source, -D flags, program arguments, what it is)
 KERNELS = [
@@ -51,8 +52,11 @@ KERNELS = [
      "a short vector loop in a 20-step time loop"),
     ("sor", "examples/sor.cpp", [], ["2048", "100"],
      "SOR, a pipelined doacross loop"),
-    ("jacobi2d", "bench/inputs/jacobi2d.cpp", ["-DN=1600", "-DTSTEPS=60"], [],
-     "1600 x 1600 Jacobi, 60 steps of two sweeps, grids kept on the ranks"),
+    ("jacobi2d", "bench/inputs/jacobi2d.cpp", ["-DN=1600", "-DTSTEPS=400"],
+     [], "1600 x 1600 Jacobi, 400 steps of two sweeps, distribute(A, B)"),
+    ("jacobi2d-whole", "bench/inputs/jacobi2d.cpp",
+     ["-DN=1600", "-DTSTEPS=400", "-DWHOLE_READS"], [],
+     "the same Jacobi, each sweep reading the other grid as whole()"),
 ]
 
 # Tiny sizes for --quick: (-D flags, program arguments) in place of a
@@ -64,6 +68,7 @@ QUICK = {
     "vecscale": ([], ["20000"]),
     "sor": ([], ["128", "4"]),
     "jacobi2d": (["-DN=120", "-DTSTEPS=4"], []),
+    "jacobi2d-whole": (["-DN=120", "-DTSTEPS=4", "-DWHOLE_READS"], []),
 }
 
 
@@ -112,8 +117,8 @@ CONFIGS = [  # (label, ranks, --dlb options, next to the hog)
     ("hog: 2 static", 2, ["--dlb-strategy=static"], True),
     ("hog: 2 auto", 2, [], True),
 ]
-OMP = [(sched, t) for sched in common.OMP_SCHEDULES
-       for t in common.OpenMP.THREADS]
+OMP = [(sched, t) for sched in openmp.OMP_SCHEDULES
+       for t in openmp.OpenMP.THREADS]
 
 
 def omp_label(schedule, threads):
@@ -129,7 +134,7 @@ def measure(s, kernel, reps, cflags, libs):
                                      cflags, libs)
     awf = compile_baseline(s.workdir, name, defines) \
         if name in BASELINES else None
-    omp = common.OpenMP(s.workdir, name, source, defines)
+    omp = openmp.OpenMP(s.workdir, name, source, defines)
     times = {k: [] for k in ["sequential", "hog: seq", "start-up",
                              "start-up 2"] + [c[0] for c in CONFIGS]}
     if awf:

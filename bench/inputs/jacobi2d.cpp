@@ -2,6 +2,9 @@
 // fixed-size global grids sized by -DN, indices declared at the top, two
 // sweeps per time step, each a distributed loop; nothing else in the step,
 // so both grids stay on the ranks for the whole time loop.
+// -DWHOLE_READS annotates it the other legal way issue 38 tried: each sweep
+// distributes the grid it writes and declares the one it reads whole(); the
+// runtime should keep both on the ranks all the same.
 #include <cstdio>
 #include <cstdlib>
 
@@ -27,11 +30,19 @@ static void init(int n) {
 static void kernel(int tsteps, int n) {
   int t, i, j;
   for (t = 0; t < tsteps; t++) {
+#ifdef WHOLE_READS
+#pragma dlb doall distribute(B) whole(A)
+#else
 #pragma dlb doall distribute(A, B)
+#endif
     for (i = 1; i < n - 1; i++)
       for (j = 1; j < n - 1; j++)
         B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][1 + j] + A[1 + i][j] + A[i - 1][j]);
+#ifdef WHOLE_READS
+#pragma dlb doall distribute(A) whole(B)
+#else
 #pragma dlb doall distribute(A, B)
+#endif
     for (i = 1; i < n - 1; i++)
       for (j = 1; j < n - 1; j++)
         A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][1 + j] + B[1 + i][j] + B[i - 1][j]);
