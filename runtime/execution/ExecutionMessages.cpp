@@ -77,7 +77,7 @@ std::vector<char> packBody(const StartMessage &Start) {
   return std::move(Out.buffer());
 }
 
-StartMessage unpackBody(std::vector<char> &Body,
+StartMessage unpackBody(SlabBuffer &Body,
                         std::vector<std::vector<const char *>> &Pinned) {
   Reader In(Body);
   StartMessage Start;
@@ -110,7 +110,7 @@ std::vector<Piece> receiveBlockSlabs(const std::vector<Range> &Blocks,
                 [&](std::size_t, const ArrayArg &A, const Range &Need) {
                   Bytes = alignUp(Bytes, PieceAlign) + slabBytes(A, Need);
                 });
-  auto Storage = std::make_shared<std::vector<char>>(Bytes);
+  auto Storage = std::make_shared<SlabBuffer>(Bytes);
   Reader In(*Storage);
   Requests Reqs;
   for (const Range &B : Blocks)
@@ -187,10 +187,10 @@ RankResult receiveResult(int Worker, const LoopSpec &Spec,
   return std::move(Msg.Work);
 }
 
-std::vector<std::shared_ptr<std::vector<char>>>
+std::vector<std::shared_ptr<SlabBuffer>>
 receiveWholeArrays(const std::vector<ArrayArg> &Arrays, const Relay &Tree) {
   ResidencyState &Kept = context().Residency;
-  std::vector<std::shared_ptr<std::vector<char>>> Whole(Arrays.size());
+  std::vector<std::shared_ptr<SlabBuffer>> Whole(Arrays.size());
   Requests Reqs;
   for (std::size_t K = 0; K < Arrays.size(); ++K) {
     const ArrayArg &A = Arrays[K];
@@ -203,7 +203,7 @@ receiveWholeArrays(const std::vector<ArrayArg> &Arrays, const Relay &Tree) {
       continue;
     }
     // The rows the loop reads, in place; the others stay zero.
-    Whole[K] = std::make_shared<std::vector<char>>(arrayBytes(A));
+    Whole[K] = std::make_shared<SlabBuffer>(arrayBytes(A));
     const Range Rows = sentRows(A);
     postRecv(Whole[K]->data() + slabBytes(A, {0, Rows.Begin}),
              slabBytes(A, Rows), Tree.Parent, WholeTag, Reqs);

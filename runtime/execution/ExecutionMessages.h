@@ -9,14 +9,15 @@
 #ifndef DLB_RUNTIME_EXECUTIONMESSAGES_H
 #define DLB_RUNTIME_EXECUTIONMESSAGES_H
 
-#include "transport/Comm.h"
 #include "core/Context.h"
 #include "execution/ExecParams.h"
 #include "messages/Start.h"
 #include "model/Partition.h"
-#include "residency/Pieces.h"
 #include "model/Relay.h"
 #include "model/Work.h"
+#include "platform/SlabMemory.h"
+#include "residency/Pieces.h"
+#include "transport/Comm.h"
 
 #include <deque>
 #include <memory>
@@ -39,7 +40,7 @@ std::vector<char> packBody(const StartMessage &Start);
 
 /// A worker: the start message in Body, and where in Body the pinned rows
 /// of each array lie, in order.
-StartMessage unpackBody(std::vector<char> &Body,
+StartMessage unpackBody(SlabBuffer &Body,
                         std::vector<std::vector<const char *>> &Pinned);
 
 /// Rank 0: after a worker's body, the slabs its Blocks need, one
@@ -68,7 +69,7 @@ RankResult receiveResult(int Worker, const LoopSpec &Spec,
 /// A worker's whole arrays of an execution: received from its parent in the
 /// relay tree and forwarded to its children, or the copies kept since an
 /// earlier execution.
-std::vector<std::shared_ptr<std::vector<char>>>
+std::vector<std::shared_ptr<SlabBuffer>>
 receiveWholeArrays(const std::vector<ArrayArg> &Arrays, const Relay &Tree);
 
 } // namespace dlb

@@ -325,13 +325,16 @@ void RootExecution::partition() {
       (Rule || !L.Pipelined ||
        !rememberedWeights(L.Desc, Params, L.Sched, Ranks) ||
        !Measured->second.takeNewWeights());
-  Parts = Alone         ? Partition(Ranks)
-          : FollowsRows ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
-          : Rule ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
-                 : spreadPartition(startPartition(L.Desc, Params, L.Sched,
-                                                  Interleaved, 0, LeftCount,
-                                                  Ranks),
-                                   Left);
+  // The samples rank 0 ran (Space less Left) count toward its share.
+  Parts =
+      Alone         ? Partition(Ranks)
+      : FollowsRows ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
+      : Rule ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
+             : spreadPartition(dropFirst(startPartition(L.Desc, Params, L.Sched,
+                                                        Interleaved, 0,
+                                                        Space.size(), Ranks),
+                                         Space.size() - LeftCount),
+                               Left);
   FromKept = startsFromKept(Spec);
   Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
                       [](const ArrayArg &A) { return A.Keep || A.Kept; });

@@ -48,7 +48,7 @@ void serveRun(const Command &Cmd) {
   const LoopDesc &Desc = loopById(Cmd.LoopId);
   WatchScope Watch(Desc.name(), static_cast<long long>(Cmd.Execution));
   const char *What = "the start of an execution";
-  auto Body = std::make_shared<std::vector<char>>(Cmd.BodyBytes);
+  auto Body = std::make_shared<SlabBuffer>(Cmd.BodyBytes);
   Requests Reqs;
   postRecv(Body->data(), Body->size(), 0, BodyTag, Reqs);
   waitAll(Reqs, {What, 0});
@@ -59,7 +59,7 @@ void serveRun(const Command &Cmd) {
   const LoopSpec Spec{Start.Scalars, Start.ScalarOffsets, Arrays,
                       Start.Reductions, Start.Pairs};
   const WorkCurve Curve = WorkCurve::decode(Start.Curve);
-  const std::vector<std::shared_ptr<std::vector<char>>> Whole =
+  const std::vector<std::shared_ptr<SlabBuffer>> Whole =
       receiveWholeArrays(Arrays, Start.Tree);
   std::vector<ArrayView> Views(Arrays.size());
   std::vector<std::vector<char *>> Tables(Arrays.size());

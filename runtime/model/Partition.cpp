@@ -178,4 +178,13 @@ spreadPartition(const std::vector<std::vector<Range>> &Parts,
   return Out;
 }
 
+Partition dropFirst(const Partition &Parts, long long Done) {
+  Partition Out(Parts.size());
+  for (std::size_t W = 0; W < Parts.size(); ++W)
+    for (const Range &P : Parts[W])
+      if (P.End > Done)
+        Out[W].push_back({std::max(P.Begin, Done) - Done, P.End - Done});
+  return Out;
+}
+
 } // namespace dlb

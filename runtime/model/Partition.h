@@ -83,6 +83,14 @@ std::vector<std::vector<Range>>
 spreadPartition(const std::vector<std::vector<Range>> &Parts,
                 const std::vector<Range> &Real);
 
+/// \p Parts, a partition of [0, N), without the units [0, Done) and
+/// counted from Done: a partition of [0, N - Done). The runtime partitions
+/// an execution's whole count and drops the units rank 0 already ran as
+/// samples (Profit.h), so that they count toward rank 0's block: sampled
+/// and then given half of the rest, rank 0 of a 2-rank Jacobi kept 849 of
+/// its 1598 rows for the whole time loop.
+Partition dropFirst(const Partition &Parts, long long Done);
+
 /// The index range [Lo, Hi) of the distributed dimension that a block needs
 /// (its own iterations widened by the access's halo), clipped to [0, Extent).
 Range neededRange(const Range &Iters, const Access &Acc, long long Extent);

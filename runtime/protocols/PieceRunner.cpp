@@ -231,7 +231,7 @@ long long PieceRunner::receiveWork(int From) {
   const char *What = "the work a synchronization moved to this rank";
   const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag, What));
   SenderWaitSeconds += now() - Start;
-  auto Body = std::make_shared<std::vector<char>>(Head.Bytes);
+  auto Body = std::make_shared<SlabBuffer>(Head.Bytes);
   Requests Reqs;
   postRecv(Body->data(), Body->size(), From, TransferTag, Reqs);
   waitAll(Reqs, {What, From});

@@ -570,7 +570,7 @@ Piece columnStorage(const LoopSpec &Spec, const std::vector<Range> &NewNeed) {
   for (std::size_t K = 0; K < Spec.Arrays.size(); ++K)
     if (Spec.Arrays[K].Role == ArrayArg::Distributed)
       Bytes += slabBytes(Spec.Arrays[K], NewNeed[K]) + PieceAlign;
-  auto Buffer = std::make_shared<std::vector<char>>(Bytes);
+  auto Buffer = std::make_shared<SlabBuffer>(Bytes);
   Next.Storage = {Buffer};
   Next.Slabs.resize(Spec.Arrays.size());
   char *P = Buffer->data();

@@ -64,7 +64,7 @@ void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
 }
 
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
-                  std::shared_ptr<std::vector<char>> Storage, SlabSet Which) {
+                  std::shared_ptr<SlabBuffer> Storage, SlabSet Which) {
   Piece P;
   P.Iters = R;
   P.Slabs.resize(Spec.Pairs.sides() * Spec.Arrays.size());

@@ -9,9 +9,10 @@
 #ifndef DLB_RUNTIME_PIECES_H
 #define DLB_RUNTIME_PIECES_H
 
-#include "transport/Wire.h"
 #include "dlb/Loop.h"
 #include "model/Partition.h"
+#include "platform/SlabMemory.h"
+#include "transport/Wire.h"
 
 #include <algorithm>
 #include <memory>
@@ -47,7 +48,7 @@ struct Piece {
   bool Moved = false;
   std::vector<Slab> Slabs;
   /// The buffers that hold the slabs.
-  std::vector<std::shared_ptr<std::vector<char>>> Storage;
+  std::vector<std::shared_ptr<SlabBuffer>> Storage;
 };
 
 /// The counters of what one rank did in one execution.
@@ -150,7 +151,7 @@ void packSlabs(Writer &Out, const LoopSpec &Spec, const Range &R,
                const Piece *Source);
 /// Reads back what packSlabs wrote into a new piece that keeps Storage.
 Piece unpackSlabs(Reader &In, const LoopSpec &Spec, const Range &R,
-                  std::shared_ptr<std::vector<char>> Storage,
+                  std::shared_ptr<SlabBuffer> Storage,
                   SlabSet Which = SlabSet::All);
 
 /// Points View at the distributed array A stored as Layout, which starts at

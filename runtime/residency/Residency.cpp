@@ -118,7 +118,7 @@ void forgetRows(KeptArray &Kept, const Range &Rows) {
 /// without a halo, may be read with one by the next loop, from where it is.
 Slab slabFor(const ArrayArg &A, const KeptArray *Kept, const Range &Need,
              long long Margin,
-             std::vector<std::shared_ptr<std::vector<char>>> &Holders) {
+             std::vector<std::shared_ptr<SlabBuffer>> &Holders) {
   if (Kept)
     for (const KeptRows &E : Kept->Rows) {
       const long long Stored = distExtent(E.Rows.Layout);
@@ -131,13 +131,13 @@ Slab slabFor(const ArrayArg &A, const KeptArray *Kept, const Range &Need,
     }
   const Range Rows{std::max(0LL, Need.Begin - Margin),
                    std::min(distExtent(A), Need.End + Margin)};
-  auto Buffer = std::make_shared<std::vector<char>>(slabBytes(A, Rows));
+  auto Buffer = std::make_shared<SlabBuffer>(slabBytes(A, Rows));
   Holders.push_back(Buffer);
   return {bufferLayout(A, Rows, Buffer->data()), Rows.Begin};
 }
 
 /// The buffer of P that holds the slab S.
-std::shared_ptr<std::vector<char>> holderOf(const Piece &P, const Slab &S) {
+std::shared_ptr<SlabBuffer> holderOf(const Piece &P, const Slab &S) {
   for (const auto &Buffer : P.Storage)
     if (Buffer && S.Layout.Data >= Buffer->data() &&
         S.Layout.Data < Buffer->data() + Buffer->size())

@@ -24,9 +24,10 @@
 #ifndef DLB_RUNTIME_RESIDENCY_H
 #define DLB_RUNTIME_RESIDENCY_H
 
-#include "residency/Pieces.h"
 #include "dlb/Loop.h"
 #include "model/Partition.h"
+#include "platform/SlabMemory.h"
+#include "residency/Pieces.h"
 
 #include <cstdint>
 #include <functional>
@@ -78,13 +79,13 @@ struct KeptRows {
   Range Owned;
   Slab Rows;
   /// The buffer that holds Rows.
-  std::shared_ptr<std::vector<char>> Storage;
+  std::shared_ptr<SlabBuffer> Storage;
 };
 
 /// A worker's kept arrays.
 struct KeptArray {
   std::vector<KeptRows> Rows;
-  std::shared_ptr<std::vector<char>> Whole;
+  std::shared_ptr<SlabBuffer> Whole;
 };
 
 /// The residency state of this rank (rank 0: Residences; workers: Kept).

@@ -59,7 +59,9 @@ private:
 
 class Reader {
 public:
-  explicit Reader(std::vector<char> &Buf) : Buf(Buf) {}
+  /// Reads Buf, a std::vector of char (any allocator), in place.
+  template <class Bytes>
+  explicit Reader(Bytes &Buf) : Data(Buf.data()), Size(Buf.size()) {}
 
   template <class T> T get() {
     T V;
@@ -67,10 +69,10 @@ public:
     return V;
   }
   template <class T> std::vector<T> getVector() {
-    const auto Size = get<std::uint64_t>();
-    if (Size > (Buf.size() - Pos) / sizeof(T))
+    const auto Count = get<std::uint64_t>();
+    if (Count > (Size - Pos) / sizeof(T))
       throw std::out_of_range("a message shorter than its decoder reads");
-    std::vector<T> V(Size);
+    std::vector<T> V(Count);
     if (!V.empty())
       std::memcpy(V.data(), take(V.size() * sizeof(T)), V.size() * sizeof(T));
     return V;
@@ -80,16 +82,17 @@ public:
   /// encoder did not write.
   char *take(std::size_t Bytes, std::size_t Align = 1) {
     const std::size_t Start = alignUp(Pos, Align);
-    if (Start > Buf.size() || Bytes > Buf.size() - Start)
+    if (Start > Size || Bytes > Size - Start)
       throw std::out_of_range("a message shorter than its decoder reads");
     Pos = Start + Bytes;
-    return Buf.data() + Start;
+    return Data + Start;
   }
   /// Whether every byte of the buffer has been read.
-  bool atEnd() const { return Pos == Buf.size(); }
+  bool atEnd() const { return Pos == Size; }
 
 private:
-  std::vector<char> &Buf;
+  char *Data;
+  std::size_t Size;
   std::size_t Pos = 0;
 };
 

@@ -276,3 +276,27 @@ TEST(PartitionTest, SpreadPartitionMapsOntoTheRangesLeft) {
   EXPECT_EQ(spreadPartition({{{0, 3}}, {{3, 4}}}, {{10, 14}}),
             (std::vector<std::vector<Range>>{{{10, 13}}, {{13, 14}}}));
 }
+
+TEST(PartitionTest, DropFirstCreditsRankZerosSamples) {
+  // Jacobi's 1598 rows on 2 ranks, 100 of them sampled on rank 0: rank 0
+  // gets 699 more (799 in all), rank 1 its 799.
+  const Partition Whole = initialPartition(Schedule::Block, 0, 1598, 2);
+  const Partition Rest = dropFirst(Whole, 100);
+  EXPECT_EQ(Rest, (Partition{{{0, 699}}, {{699, 1498}}}));
+  const Partition Spread = spreadPartition(Rest, {{101, 1599}});
+  EXPECT_EQ(Spread, (Partition{{{101, 800}}, {{800, 1599}}}));
+  // Samples beyond rank 0's share: it gets nothing more, rank 1 the rest.
+  EXPECT_EQ(dropFirst(initialPartition(Schedule::Block, 0, 10, 2), 7),
+            (Partition{{}, {{0, 3}}}));
+  // Nothing sampled: the partition itself.
+  EXPECT_EQ(dropFirst(Whole, 0), Whole);
+  // Any partition: every unit left once, renumbered from 0.
+  const Partition Cyclic =
+      dropFirst(initialPartition(Schedule::Cyclic, 0, 7, 3), 2);
+  std::vector<int> Seen(5, 0);
+  for (const auto &Ranges : Cyclic)
+    for (const Range &R : Ranges)
+      for (long long I = R.Begin; I < R.End; ++I)
+        ++Seen[I];
+  EXPECT_EQ(Seen, std::vector<int>(5, 1));
+}
