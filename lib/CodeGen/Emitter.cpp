@@ -17,6 +17,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace clang;
 
@@ -39,6 +40,15 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
   unsigned Col = SM.getColumnNumber(D.first, D.second);
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
+}
+
+void Emitter::replace(CharSourceRange Range, StringRef Text) {
+  // The Rewriter refuses a range it cannot map to the main file; a loop
+  // left as it was would run sequentially with its annotation ignored.
+  if (R.ReplaceText(Range, Text))
+    llvm::report_fatal_error(
+        llvm::Twine("dlbcc: internal error: cannot rewrite the loop at ") +
+        Range.getBegin().printToString(Ctx.getSourceManager()));
 }
 
 std::string Emitter::directivesAfterPragma(const Annotation &A) const {
@@ -109,11 +119,11 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
     // A pipelined loop replaces the loop that encloses the pragma.
     const Stmt *Replaced = M.Pipeline ? M.Pipeline->Loop : M.Loop;
     SourceLocation Begin =
-        M.Pipeline ? M.Pipeline->Loop->getForLoc() : M.Ann->HashLoc;
-    R.ReplaceText(CharSourceRange::getCharRange(Begin,
-                                                endOfStatement(Replaced)),
-                  (M.Pipeline ? "" : directivesAfterPragma(*M.Ann)) +
-                      callSite(M, Id));
+        M.Pipeline ? M.Pipeline->Loop->getForLoc()
+                   : SM.getExpansionLoc(M.Ann->HashLoc); // _Pragma in a macro
+    replace(CharSourceRange::getCharRange(Begin, endOfStatement(Replaced)),
+            (M.Pipeline ? "" : directivesAfterPragma(*M.Ann)) +
+                callSite(M, Id));
     ++Id;
   }
   for (auto &[F, Text] : Kernels)
@@ -156,9 +166,9 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
     std::string Kept = directivesAfterPragma(*A);
     if (!Kept.empty())
       Kept = "\n" + Kept.substr(0, Kept.size() - 1);
-    R.ReplaceText(CharSourceRange::getCharRange(A->HashLoc,
-                                                EndOfLine.getLocWithOffset(-1)),
-                  "// dlbcc: doacross loop, run sequentially" + Kept);
+    replace(CharSourceRange::getCharRange(SM.getExpansionLoc(A->HashLoc),
+                                          EndOfLine.getLocWithOffset(-1)),
+            "// dlbcc: doacross loop, run sequentially" + Kept);
   }
   emitMain(Main);
 }

@@ -340,6 +340,12 @@ std::string followingLoopIndex(Preprocessor &PP, SourceLocation After) {
             Buffer.begin(), Buffer.begin() + Pos.second, Buffer.end());
   Token T, Prev;
   Raw.LexFromRawLexer(T);
+  // Directive lines between the pragma and its loop (`#endif` of a pragma
+  // under `#ifdef`, another pragma) are skipped.
+  while (T.is(tok::hash) && T.isAtStartOfLine())
+    do
+      Raw.LexFromRawLexer(T);
+    while (!T.isAtStartOfLine() && !T.is(tok::eof));
   if (!T.is(tok::raw_identifier) || T.getRawIdentifier() != "for")
     return "";
   Raw.LexFromRawLexer(T);

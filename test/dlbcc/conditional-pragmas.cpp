@@ -4,7 +4,9 @@
 // emitted file's conditionals still balance (they were lost with the pragma:
 // "unterminated #else" at the mpicxx step). Pragmas between the dlb pragma
 // and its loop go with it, as before (`#pragma GCC ivdep` before the call
-// site's block would not compile), also those of an inactive branch.
+// site's block would not compile), also those of an inactive branch. The
+// index that cost() names is found past the directives (it was not: "use
+// of undeclared identifier 'i'", found by the differential tester).
 // RUN: %dlbcc %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %mpicxx -fsyntax-only -Wall -Wextra -Werror %t.cpp $(%dlbcc --cflags)
@@ -21,7 +23,7 @@ int main() {
 #ifdef WHOLE_READS
 #pragma dlb doall distribute(B) whole(A)
 #else
-#pragma dlb doall distribute(A, B)
+#pragma dlb doall distribute(A, B) cost(i + 1)
 #endif
     for (int i = 1; i < 63; i++)
       for (int j = 1; j < 63; j++)

@@ -177,6 +177,9 @@ private:
   /// loop, pragmas aside, each on its own line: they stay when the pragma
   /// and the loop are replaced (`#endif` of a pragma under `#ifdef`).
   std::string directivesAfterPragma(const Annotation &A) const;
+  /// Replaces Range by Text; stops dlbcc (an internal error, no output)
+  /// where the Rewriter cannot.
+  void replace(clang::CharSourceRange Range, llvm::StringRef Text);
 
   clang::ASTContext &Ctx;
   clang::Rewriter &R;
