@@ -296,6 +296,11 @@ void LoopAnalyzer::findPrivates() {
     Privates.insert({V, Written.second});
     Locals.insert(V);
   }
+  // Arrays that OpenMP makes private: each rank has its own.
+  for (const VarDecl *V : A.PrivateArrays) {
+    Privates.insert({V, V->getLocation()});
+    Locals.insert(V);
+  }
 }
 
 bool LoopAnalyzer::inBounds(const VarDecl *V) const {
@@ -308,7 +313,9 @@ void LoopAnalyzer::checkPrivatesDead() {
   // the values of the privates would be read.
   const Stmt *Replaced = Outer ? Outer : A.Loop;
   for (const auto &[V, Loc] : Privates)
-    if (liveAfter(Replaced, V, Function, Ctx)) {
+    if (llvm::is_contained(A.PrivateArrays, V)
+            ? usedOutside(Replaced, V, Function)
+            : liveAfter(Replaced, V, Function, Ctx)) {
       report(DE, Loc, Diag::ScalarLiveAfter) << V->getName();
       Failed = true;
     }

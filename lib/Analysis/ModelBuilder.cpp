@@ -264,7 +264,9 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
         << V->getName() << AM.Dims << !Bitonic;
     Failed = true;
   }
-  bool Dist = names(A.Distributed, V) || readByRows(AM);
+  // An OpenMP loop names no arrays: those it writes are distributed.
+  bool Dist =
+      names(A.Distributed, V) || readByRows(AM) || (A.OpenMP && AM.Written);
   AM.Role = Dist ? ArrayRole::Distributed : ArrayRole::Whole;
   AM.Shape = A.shapeOf(V);
   const bool Variable = Ctx.getAsVariableArrayType(V->getType());

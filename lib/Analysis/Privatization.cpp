@@ -220,4 +220,19 @@ bool liveAfter(const Stmt *Loop, const VarDecl *V, const FunctionDecl *F,
   return V->hasGlobalStorage() || V->getType()->isReferenceType();
 }
 
+bool usedOutside(const Stmt *Loop, const VarDecl *V, const FunctionDecl *F) {
+  struct Count : RecursiveASTVisitor<Count> {
+    explicit Count(const VarDecl *V) : V(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      N += E->getDecl() == V;
+      return true;
+    }
+    const VarDecl *V;
+    unsigned N = 0;
+  } InF(V), InLoop(V);
+  InF.TraverseStmt(F->getBody());
+  InLoop.TraverseStmt(const_cast<Stmt *>(Loop));
+  return V->hasGlobalStorage() || InF.N != InLoop.N;
+}
+
 } // namespace dlbcc

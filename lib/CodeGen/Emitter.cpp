@@ -173,6 +173,26 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
   emitMain(Main);
 }
 
+void Emitter::leaveOutOpenMP(const OpenMPSource &Source,
+                             const std::vector<LoopModel> &Loops) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Replaced = [&](SourceLocation L) {
+    const unsigned At = SM.getFileOffset(L);
+    return llvm::any_of(Loops, [&](const LoopModel &M) {
+      const Stmt *S = M.Pipeline ? M.Pipeline->Loop : M.Loop;
+      SourceLocation Begin = M.Pipeline ? S->getBeginLoc() : M.Ann->HashLoc;
+      return SM.getFileOffset(SM.getExpansionLoc(Begin)) <= At &&
+             At < SM.getFileOffset(endOfStatement(S));
+    });
+  };
+  // A continued line stays in the comment.
+  for (SourceRange Line : Source.Lines)
+    if (!Replaced(Line.getBegin()))
+      R.InsertTextBefore(Line.getBegin(), "// dlbcc --openmp: ");
+  for (CharSourceRange Include : Source.Includes)
+    replace(Include, "<dlb/openmp/omp.h>");
+}
+
 std::string Emitter::result() const {
   const RewriteBuffer *B =
       R.getRewriteBufferFor(Ctx.getSourceManager().getMainFileID());

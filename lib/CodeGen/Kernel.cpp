@@ -233,10 +233,11 @@ std::string Emitter::privateArray(const ReductionModel &Red) const {
 }
 
 std::string Emitter::privates(const LoopModel &M) const {
-  // Every iteration writes them before it reads them.
+  // Every iteration writes them before it reads them (OpenMP's private
+  // arrays too, as its program says).
   std::string Out;
   for (const VarDecl *V : M.Privates)
-    Out += "  " + spell(V->getType(), Ctx) + " " + V->getName().str() + "{};\n";
+    Out += "  " + spellDeclaration(V->getType(), V->getName(), Ctx) + "{};\n";
   return Out;
 }
 

@@ -27,11 +27,24 @@ const char *runtimeOp(dlb::ReduceOp Op) {
   return "";
 }
 
-std::string spell(QualType T, const ASTContext &Ctx) {
+namespace {
+PrintingPolicy spellingPolicy(const ASTContext &Ctx) {
   PrintingPolicy P = Ctx.getPrintingPolicy();
   P.SuppressTagKeyword = true;
   P.FullyQualifiedName = true;
-  return T.getCanonicalType().getAsString(P);
+  return P;
+}
+} // namespace
+
+std::string spell(QualType T, const ASTContext &Ctx) {
+  return T.getCanonicalType().getAsString(spellingPolicy(Ctx));
+}
+
+std::string spellDeclaration(QualType T, StringRef Name,
+                             const ASTContext &Ctx) {
+  std::string Out = Name.str();
+  T.getCanonicalType().getAsStringInternal(Out, spellingPolicy(Ctx));
+  return Out;
 }
 
 std::string kernelName(unsigned Id) { return "dlbcc_kernel_" + std::to_string(Id); }

@@ -31,6 +31,10 @@ const char *runtimeOp(dlb::ReduceOp Op);
 /// that is not visible there.
 std::string spell(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// The declaration of \p Name of type \p T, spelled so (`double t[8]`).
+std::string spellDeclaration(clang::QualType T, llvm::StringRef Name,
+                             const clang::ASTContext &Ctx);
+
 /// The names of loop \p Id's kernel and of its dlb::LoopDesc.
 std::string kernelName(unsigned Id);
 std::string descName(unsigned Id);

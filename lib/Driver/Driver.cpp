@@ -153,21 +153,22 @@ po::options_description visibleOptions(std::string &Output,
       "(default: OUTPUT with extension .d) for target TARGET (default:\n"
       "OUTPUT), as Clang's -MD; -MMD leaves out system headers.\n\n"
       "Options");
-  Visible.add_options()
-      ("help,h", "print this help")
-      ("version", "print the version")
-      ("output,o", po::value(&Output), "write the MPI program to this file "
-                                       "(default: standard output)")
-      ("build-path,p", po::value(&BuildPath),
-       "read compile flags from DIR/compile_commands.json instead of '--'")
-      ("cflags", "print the flags mpicxx needs to compile an emitted program")
-      ("libs", "print the flags mpicxx needs to link an emitted program")
-      ("sim", "with --cflags or --libs: the flags for smpicxx and "
-              "libdlb-smpi, the runtime built for SimGrid's SMPI")
-      ("dump-annotations", "stop after parsing; print the annotations")
-      ("dump-model", "stop after analysis; print the model of each loop")
-      ("remarks", "report the work per iteration W(i) and the data per "
-                  "iteration D of each loop as remarks");
+  Visible.add_options()("help,h", "print this help")(
+      "version", "print the version")("output,o", po::value(&Output),
+                                      "write the MPI program to this file "
+                                      "(default: standard output)")(
+      "build-path,p", po::value(&BuildPath),
+      "read compile flags from DIR/compile_commands.json instead of '--'")(
+      "cflags", "print the flags mpicxx needs to compile an emitted program")(
+      "libs", "print the flags mpicxx needs to link an emitted program")(
+      "sim", "with --cflags or --libs: the flags for smpicxx and "
+             "libdlb-smpi, the runtime built for SimGrid's SMPI")(
+      "dump-annotations", "stop after parsing; print the annotations")(
+      "dump-model", "stop after analysis; print the model of each loop")(
+      "remarks", "report the work per iteration W(i) and the data per "
+                 "iteration D of each loop as remarks")(
+      "openmp", "read OpenMP's loop pragmas ('omp parallel for', 'omp "
+                "for') as doall annotations (docs/openmp.md)");
   return Visible;
 }
 
@@ -333,6 +334,10 @@ int runDriver(int Argc, const char **Argv) {
   if (!llvm::sys::fs::exists(Inputs[0]))
     return fail("no such file: '" + Inputs[0] + "'");
 
+  // OpenMP's API as one thread of a rank sees it (include/dlb/openmp).
+  if (VM.count("openmp"))
+    CL.ClangArgs.push_back("-isystem" + runtimePaths(Argv[0]).Include +
+                           "/dlb/openmp");
   // A C source outside a compilation database (which says how to read it).
   const bool CSource = BuildPath.empty() && isCSource(Inputs[0]);
   std::string Converted;
@@ -350,6 +355,7 @@ int runDriver(int Argc, const char **Argv) {
   else if (VM.count("dump-model"))
     Opts.StopAfter = Stage::Analyze;
   Opts.Remarks = VM.count("remarks") > 0;
+  Opts.OpenMP = VM.count("openmp") > 0;
   if (int Status = dependencyOptions(CL.Deps, Output, Opts))
     return Status;
   return runPipeline(*DB, Inputs[0], CSource, Converted, Opts, Output);

@@ -9,11 +9,13 @@
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Analysis/HookPlacement.h"
 #include "dlbcc/Analysis/MainFunction.h"
+#include "dlbcc/Analysis/OpenMPSharing.h"
 #include "dlbcc/Analysis/Pipeline.h"
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/CodeGen/CostSpelling.h"
 #include "dlbcc/CodeGen/Emitter.h"
+#include "dlbcc/Frontend/OpenMP.h"
 #include "dlbcc/Frontend/PragmaHandler.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -74,9 +76,9 @@ class PipelineConsumer : public SemaConsumer {
 public:
   PipelineConsumer(const PipelineOptions &Opts, PipelineResult &Result,
                    AnnotationSet &Set, DlbPragmaHandler &Handler, Rewriter &R,
-                   std::vector<MacroUse> &Macros)
+                   std::vector<MacroUse> &Macros, OpenMPSource &OpenMP)
       : Opts(Opts), Result(Result), Set(Set), Handler(Handler), R(R),
-        Macros(Macros) {}
+        Macros(Macros), OpenMP(OpenMP) {}
 
   void InitializeSema(Sema &S) override { Handler.setSema(&S); }
   void ForgetSema() override { Handler.setSema(nullptr); }
@@ -85,19 +87,30 @@ public:
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     // Bind even after errors, so misplaced pragmas are reported too.
     bindAnnotations(Set, Ctx);
+    if (Opts.OpenMP)
+      bindOpenMP(OpenMP, Set, Ctx);
     if (DE.hasErrorOccurred())
       return;
     llvm::raw_string_ostream Dump(Result.Dump);
     if (Opts.StopAfter == Stage::Parse) {
+      // In source order (OpenMP's annotations come after the dlb ones).
+      std::vector<const Annotation *> Sorted;
       for (const Annotation &A : Set.Annotations)
-        A.print(Dump, Ctx.getSourceManager(), Ctx.getPrintingPolicy());
+        Sorted.push_back(&A);
+      const SourceManager &SM = Ctx.getSourceManager();
+      llvm::stable_sort(Sorted, [&](const Annotation *X, const Annotation *Y) {
+        return SM.isBeforeInTranslationUnit(X->HashLoc, Y->HashLoc);
+      });
+      for (const Annotation *A : Sorted)
+        A->print(Dump, SM, Ctx.getPrintingPolicy());
       Result.Ok = true;
       return;
     }
     AnalysisContext ACtx{Ctx, {}, {}, std::move(Macros)};
     for (const Annotation &A : Set.Annotations) {
       ACtx.AnnotatedLoops.push_back(A.Loop);
-      ACtx.MarkerLocs.insert(A.DirectiveLoc);
+      if (!A.OpenMP)
+        ACtx.MarkerLocs.insert(A.DirectiveLoc);
     }
     auto Spell = [&](const CostExpr &E) { return spellCost(E, Ctx); };
     std::vector<LoopModel> Models;
@@ -110,6 +123,7 @@ public:
       std::optional<LoopModel> M = analyzeLoop(A, ACtx);
       if (!M)
         continue;
+      checkOpenMPSharing(*M, DE);
       if (Opts.Remarks) {
         remarkWorkAndData(*M, Spell, DE);
         remarkSchedule(*M, Spell, DE);
@@ -136,6 +150,8 @@ public:
       return;
     Emitter E(Ctx, R);
     E.emit(Models, Sequential, *Main);
+    if (Opts.OpenMP)
+      E.leaveOutOpenMP(OpenMP, Models);
     Result.Output = E.result();
     Result.Ok = true;
   }
@@ -147,6 +163,7 @@ private:
   DlbPragmaHandler &Handler;
   Rewriter &R;
   std::vector<MacroUse> &Macros;
+  OpenMPSource &OpenMP;
 };
 
 class PipelineAction : public ASTFrontendAction {
@@ -158,6 +175,9 @@ public:
     CI.getPreprocessor().AddPragmaHandler(&Handler);
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<MacroRecorder>(CI.getSourceManager(), Macros));
+    if (Opts.OpenMP)
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<OmpPragmaRecorder>(CI.getSourceManager(), OpenMP));
     if (Opts.Dependencies) {
       Dependencies = std::make_unique<DependencyRecorder>(
           *Opts.Dependencies, Result.Dependencies);
@@ -172,7 +192,7 @@ public:
                                                  StringRef) override {
     R.setSourceMgr(CI.getSourceManager(), CI.getLangOpts());
     return std::make_unique<PipelineConsumer>(Opts, Result, Set, Handler, R,
-                                              Macros);
+                                              Macros, OpenMP);
   }
 
 private:
@@ -182,6 +202,7 @@ private:
   DlbPragmaHandler Handler;
   Rewriter R;
   std::vector<MacroUse> Macros;
+  OpenMPSource OpenMP;
   std::unique_ptr<DependencyRecorder> Dependencies;
 };
 

@@ -88,6 +88,19 @@ void Annotation::print(raw_ostream &OS, const SourceManager &SM,
   if (Schedule == ScheduleKind::Bitonic)
     OS << "  schedule(bitonic)\n";
   OS << "  strategy(" << toString(Strategy) << ")\n";
+  if (OpenMP) {
+    OS << "  from OpenMP: private(";
+    Names(OpenMP->Private);
+    OS << ") shared(";
+    Names(OpenMP->Shared);
+    OS << ")\n";
+  }
+  if (!PrivateArrays.empty()) {
+    OS << "  private arrays:";
+    for (const VarDecl *V : PrivateArrays)
+      OS << " " << V->getName();
+    OS << "\n";
+  }
 }
 
 } // namespace dlbcc

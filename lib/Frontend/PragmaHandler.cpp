@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/PragmaHandler.h"
 #include "dlbcc/Support/Diagnostics.h"
+#include "dlbcc/Support/RawLines.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -333,19 +334,17 @@ bool ClauseParser::parse() {
 /// does not look like a loop that declares its index.
 std::string followingLoopIndex(Preprocessor &PP, SourceLocation After) {
   const SourceManager &SM = PP.getSourceManager();
-  SourceLocation Start = SM.getExpansionLoc(After);
+  // Directive lines between the pragma and its loop (`#endif` of a pragma
+  // under `#ifdef`, another pragma) are skipped.
+  SourceLocation Start = afterDirectiveLines(SM, PP.getLangOpts(), After);
+  if (Start.isInvalid())
+    return "";
   std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Start);
   StringRef Buffer = SM.getBufferData(Pos.first);
   Lexer Raw(SM.getLocForStartOfFile(Pos.first), PP.getLangOpts(),
             Buffer.begin(), Buffer.begin() + Pos.second, Buffer.end());
   Token T, Prev;
   Raw.LexFromRawLexer(T);
-  // Directive lines between the pragma and its loop (`#endif` of a pragma
-  // under `#ifdef`, another pragma) are skipped.
-  while (T.is(tok::hash) && T.isAtStartOfLine())
-    do
-      Raw.LexFromRawLexer(T);
-    while (!T.isAtStartOfLine() && !T.is(tok::eof));
   if (!T.is(tok::raw_identifier) || T.getRawIdentifier() != "for")
     return "";
   Raw.LexFromRawLexer(T);

@@ -12,8 +12,10 @@
 # otherwise), and a run that hangs is killed by the timeout and fails the
 # test.
 # Each --with OPTION adds a run-time option to every parallel run.
-# Usage: check-example.sh [--all-strategies] [--with OPTION]... SOURCE WORKDIR
-#                         [PROGRAM ARGS...]
+# --openmp translates with dlbcc --openmp; the sequential program is then
+# the OpenMP build (-fopenmp) run on one thread.
+# Usage: check-example.sh [--all-strategies] [--openmp] [--with OPTION]...
+#                         SOURCE WORKDIR [PROGRAM ARGS...]
 # Environment (set by lit.cfg.py): DLBCC, MPICXX, MPIEXEC, SEQCXX; a C
 # SOURCE (.c) is built sequentially by SEQCC (default cc).
 set -euo pipefail
@@ -25,6 +27,14 @@ if [ "$1" = --all-strategies ]; then
          oscillate:period=0.02,duty=0.5,ranks=1)
   shift
 fi
+openmp=()
+seqflags=(-Wno-unknown-pragmas)
+if [ "$1" = --openmp ]; then
+  openmp=(--openmp)
+  seqflags=(-fopenmp)
+  export OMP_NUM_THREADS=1
+  shift
+fi
 extra=()
 while [ "$1" = --with ]; do
   extra+=("$2")
@@ -34,14 +44,14 @@ src=$1 work=$2
 shift 2
 name=$(basename "${src%.c}" .cpp)
 mkdir -p "$work"
-"$DLBCC" "$src" -o "$work/$name.dlb.cpp"
+"$DLBCC" ${openmp[@]+"${openmp[@]}"} "$src" -o "$work/$name.dlb.cpp"
 $MPICXX -std=c++17 -O2 "$work/$name.dlb.cpp" $("$DLBCC" --cflags) \
   $("$DLBCC" --libs) -o "$work/$name.par"
 if [ "${src%.c}" != "$src" ]; then
   # A C source: the sequential program is the C compiler's build of it.
-  ${SEQCC:-cc} -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq" -lm
+  ${SEQCC:-cc} -O2 "${seqflags[@]}" "$src" -o "$work/$name.seq" -lm
 else
-  $SEQCXX -std=c++17 -O2 -Wno-unknown-pragmas "$src" -o "$work/$name.seq"
+  $SEQCXX -std=c++17 -O2 "${seqflags[@]}" "$src" -o "$work/$name.seq"
 fi
 "$work/$name.seq" "$@" > "$work/expected.txt"
 # The runs, as "strategy|load|ranks".

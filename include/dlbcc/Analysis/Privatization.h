@@ -35,6 +35,12 @@ bool writtenBeforeRead(const clang::Stmt *S, const clang::VarDecl *V);
 bool liveAfter(const clang::Stmt *Loop, const clang::VarDecl *V,
                const clang::FunctionDecl *F, clang::ASTContext &Ctx);
 
+/// Whether \p V is named in \p F outside \p Loop, or outlives F (a global
+/// or a static): the test for an array that OpenMP makes private, whose
+/// elements liveAfter cannot follow.
+bool usedOutside(const clang::Stmt *Loop, const clang::VarDecl *V,
+                 const clang::FunctionDecl *F);
+
 } // namespace dlbcc
 
 #endif // DLBCC_ANALYSIS_PRIVATIZATION_H

@@ -29,6 +29,7 @@
 
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Analysis/MainFunction.h"
+#include "dlbcc/Frontend/OpenMP.h"
 
 #include "clang/Rewrite/Core/Rewriter.h"
 
@@ -50,6 +51,11 @@ public:
             const std::vector<const Annotation *> &Sequential,
             const MainFunction &Main);
 
+  /// dlbcc --openmp, after emit(): comments out the OpenMP pragma lines
+  /// that the loops of \p Loops did not replace, and makes `#include
+  /// <omp.h>` include dlb/openmp/omp.h (a rank is one thread).
+  void leaveOutOpenMP(const OpenMPSource &Source,
+                      const std::vector<LoopModel> &Loops);
   /// The rewritten main file.
   std::string result() const;
 

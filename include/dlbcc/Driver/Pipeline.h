@@ -25,6 +25,8 @@ struct PipelineOptions {
   Stage StopAfter = Stage::Emit;
   /// Report the work and data per iteration of each loop as remarks.
   bool Remarks = false;
+  /// Read OpenMP's loop pragmas as annotations (dlbcc --openmp).
+  bool OpenMP = false;
   /// Record the files the input includes as a Make rule (-MD, -MMD) into
   /// PipelineResult::Dependencies; OutputFile is not written.
   std::optional<clang::DependencyOutputOptions> Dependencies;

@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -57,6 +58,13 @@ struct ReductionSpec {
   NamedVar Var;
 };
 
+/// The data-sharing clauses of the OpenMP pragma an annotation was read
+/// from (dlbcc --openmp): claims that the analysis checks.
+struct OpenMPSharing {
+  llvm::SmallVector<NamedVar, 2> Private;
+  llvm::SmallVector<NamedVar, 2> Shared;
+};
+
 struct Annotation {
   LoopKind Kind = LoopKind::DoAll;
   /// Location of the `#` that starts the pragma line, of the directive,
@@ -75,6 +83,12 @@ struct Annotation {
   clang::SourceLocation CostLoc;
   ScheduleKind Schedule = ScheduleKind::Default;
   StrategyKind Strategy = StrategyKind::Auto;
+  /// Read from an OpenMP pragma (dlbcc --openmp), with its data sharing.
+  std::optional<OpenMPSharing> OpenMP;
+  /// Arrays of constant size declared before the loop that OpenMP makes
+  /// private (a private() clause, or a declaration in the `omp parallel`
+  /// region used only in this loop): each rank has its own.
+  llvm::SmallVector<const clang::VarDecl *, 2> PrivateArrays;
 
   /// Set once the annotation is bound to its loop.
   const clang::ForStmt *Loop = nullptr;

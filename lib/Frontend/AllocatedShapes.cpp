@@ -1,0 +1,172 @@
+//===- AllocatedShapes.cpp - Extents of pointers from their allocation ----===//
+//
+// Owns inferAllocatedShapes (dlbcc/Frontend/OpenMP.h): an OpenMP loop
+// names no shape() for the pointers it subscripts, but numerical C
+// allocates them where their extent is written:
+//
+//   double *x = malloc(n * sizeof *x);      double *x = calloc(n,
+//   sizeof(double)); double *x = (double *)malloc(sizeof(double) * n);     x =
+//   new double[n];
+//
+// A local pointer allocated once so in its function, and never assigned
+// otherwise, whose extent names only variables that the function never
+// changes after their declaration, has shape(x[extent]).
+//
+//===----------------------------------------------------------------------===//
+#include "dlbcc/Frontend/OpenMP.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+/// Whether \p E is `sizeof(T)`, `sizeof *p` or `sizeof p[0]` of elements
+/// of type \p Elem.
+bool isElementSize(const Expr *E, QualType Elem, ASTContext &Ctx) {
+  const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+  return S && S->getKind() == UETT_SizeOf &&
+         Ctx.hasSameUnqualifiedType(S->getTypeOfArgument(), Elem);
+}
+
+/// The number of elements that allocation \p E (under casts) makes room
+/// for, as an expression of the program; null if E is none of the forms.
+const Expr *allocatedCount(const Expr *E, QualType Elem, ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    return New->isArray() && New->getArraySize()
+               ? (*New->getArraySize())->IgnoreImpCasts()
+               : nullptr;
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier())
+    return nullptr;
+  if (F->getName() == "calloc" && Call->getNumArgs() == 2)
+    return isElementSize(Call->getArg(1), Elem, Ctx)
+               ? Call->getArg(0)->IgnoreImpCasts()
+               : nullptr;
+  if (F->getName() != "malloc" || Call->getNumArgs() != 1)
+    return nullptr;
+  const auto *Mul =
+      dyn_cast<BinaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+  if (!Mul || Mul->getOpcode() != BO_Mul)
+    return nullptr;
+  if (isElementSize(Mul->getRHS(), Elem, Ctx))
+    return Mul->getLHS()->IgnoreImpCasts();
+  if (isElementSize(Mul->getLHS(), Elem, Ctx))
+    return Mul->getRHS()->IgnoreImpCasts();
+  return nullptr;
+}
+
+/// The writes of a function body: each variable's assignments (and
+/// increments), and whether its address is taken.
+struct Writes : RecursiveASTVisitor<Writes> {
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS(), B->getRHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr(), nullptr);
+    return true;
+  }
+  void note(const Expr *Target, const Expr *Value) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+        Assigned[V].push_back(Value);
+  }
+  /// null for an increment or an address taken.
+  llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> Assigned;
+};
+
+/// Whether \p V (a parameter or a local) is in scope at \p Loop: declared
+/// in a block that holds the loop.
+bool inScopeAt(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
+  if (isa<ParmVarDecl>(V))
+    return true;
+  DynTypedNodeList P = Ctx.getParents(*V);
+  const auto *DS = P.empty() ? nullptr : P[0].get<DeclStmt>();
+  P = DS ? Ctx.getParents(*DS) : DynTypedNodeList(DynTypedNode());
+  const auto *Block = P.empty() ? nullptr : P[0].get<CompoundStmt>();
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Block &&
+         !SM.isBeforeInTranslationUnit(Loop->getBeginLoc(),
+                                       Block->getBeginLoc()) &&
+         !SM.isBeforeInTranslationUnit(Block->getEndLoc(), Loop->getEndLoc());
+}
+
+/// Whether every variable \p E names is local to the function, in scope at
+/// \p Loop and never written after its declaration.
+bool unchanging(const Expr *E, const Writes &W, const Stmt *Loop,
+                ASTContext &Ctx) {
+  struct Names : RecursiveASTVisitor<Names> {
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+        Vars.push_back(V);
+      return true;
+    }
+    std::vector<const VarDecl *> Vars;
+  } N;
+  N.TraverseStmt(const_cast<Expr *>(E));
+  return llvm::all_of(N.Vars, [&](const VarDecl *V) {
+    return V->isLocalVarDeclOrParm() && inScopeAt(V, Loop, Ctx) &&
+           !W.Assigned.count(V);
+  });
+}
+
+/// The extent of local pointer \p V from its one allocation, if any.
+const Expr *allocatedExtent(const VarDecl *V, const Stmt *Loop,
+                            ASTContext &Ctx) {
+  const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!F || !F->hasBody() || !V->getType()->isPointerType())
+    return nullptr;
+  const QualType Elem = V->getType()->getPointeeType();
+  Writes W;
+  W.TraverseStmt(F->getBody());
+  auto It = W.Assigned.find(V);
+  const Expr *Allocation = V->getInit();
+  if (It != W.Assigned.end()) {
+    if (Allocation || It->second.size() != 1 || !It->second.front())
+      return nullptr;
+    Allocation = It->second.front();
+  }
+  const Expr *Count =
+      Allocation ? allocatedCount(Allocation, Elem, Ctx) : nullptr;
+  return Count && unchanging(Count, W, Loop, Ctx) ? Count : nullptr;
+}
+
+} // namespace
+
+void inferAllocatedShapes(Annotation &A, ASTContext &Ctx) {
+  struct Pointers : RecursiveASTVisitor<Pointers> {
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
+      if (const auto *D =
+              dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+            V && V->isLocalVarDecl() && V->getType()->isPointerType() &&
+            !llvm::is_contained(Vars, V))
+          Vars.push_back(V);
+      return true;
+    }
+    std::vector<const VarDecl *> Vars;
+  } P;
+  P.TraverseStmt(const_cast<ForStmt *>(A.Loop));
+  for (const VarDecl *V : P.Vars) {
+    if (A.shapeOf(V))
+      continue;
+    if (const Expr *Extent = allocatedExtent(V, A.Loop, Ctx)) {
+      ShapeSpec S;
+      S.Array = {V->getName().str(), A.DirectiveLoc, V};
+      S.Extents.push_back(Extent);
+      S.ExtentLocs.push_back(A.DirectiveLoc);
+      A.Shapes.push_back(std::move(S));
+    }
+  }
+}
+
+} // namespace dlbcc
