@@ -1,33 +1,87 @@
 # dlb_add_executable(<target> <source>...): an executable built from C++
-# sources annotated with '#pragma dlb'. At build time dlbcc translates each
-# source into <target>.dlb/<name>.dlb.cpp in the current binary directory,
-# and again whenever the source or a header it includes changes (dlbcc -MD).
-# dlbcc gets the target's compile definitions, include directories and C++
-# standard, as the compiler does, so both see the same program (set -D
-# flags with target_compile_definitions or add_compile_definitions, not
-# with compile options). The target links DLB::dlb.
+# and C sources annotated with '#pragma dlb'. At build time dlbcc translates
+# each source into <target>.dlb/<name>.dlb.cpp in the current binary
+# directory, and again whenever the source or a header it includes changes
+# (dlbcc -MD). dlbcc gets the target's compile definitions, include
+# directories and standard (CXX_STANDARD for a C++ source, C_STANDARD and
+# C_EXTENSIONS for a C one), as the compiler does, so both see the same
+# program (set -D flags with target_compile_definitions or
+# add_compile_definitions, not with compile options). The target links
+# DLB::dlb.
+#
+# A C source with no dlb pragma that does not define main needs no
+# translation: it stays an ordinary C source of the target, compiled by the
+# C compiler (the project must enable C: project(<name> LANGUAGES C CXX)).
+# The C++ that dlbcc emits for the other C sources gives the program's
+# functions and globals C linkage, so the program's headers need no
+# extern "C". Which C sources need dlbcc is decided when CMake configures,
+# and again whenever one of the untranslated ones changes (dlbcxx uses the
+# same rule).
 
 # DEPFILE as the Ninja generators should read it (CMP0116).
 cmake_policy(VERSION 3.20...3.28)
 
+# Sets <out> to whether dlbcc must translate <source>: a C++ source always;
+# a C source if it has a dlb pragma (#pragma dlb, _Pragma("dlb ...")) or
+# defines main, which the runtime's main takes the place of.
+function(_dlb_needs_dlbcc out source)
+  get_filename_component(ext "${source}" LAST_EXT)
+  set(needs TRUE)
+  if(ext STREQUAL ".c")
+    file(READ "${source}" text)
+    string(REGEX MATCH
+      "#[ \t]*pragma[ \t]+dlb([^A-Za-z0-9_]|$)|_Pragma[ \t]*\\([ \t]*\"[ \t]*dlb([^A-Za-z0-9_]|$)|(^|[^A-Za-z0-9_])main[ \t\r\n]*\\("
+      needs "${text}")
+  endif()
+  if(needs)
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
 function(dlb_add_executable target)
   set(defines "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
-  set(standard "$<TARGET_PROPERTY:${target},CXX_STANDARD>")
+  set(cxx_standard "$<TARGET_PROPERTY:${target},CXX_STANDARD>")
+  set(c_standard "$<TARGET_PROPERTY:${target},C_STANDARD>")
+  # As CMake's C flags: gnu99, ... unless C_EXTENSIONS is false.
+  set(c_extensions "$<TARGET_PROPERTY:${target},C_EXTENSIONS>")
+  set(c_dialect "$<IF:$<OR:$<BOOL:${c_extensions}>,$<STREQUAL:${c_extensions},>>,gnu,c>")
   set(flags
     "$<$<BOOL:${defines}>:-D$<JOIN:${defines},$<SEMICOLON>-D>>"
-    "$<$<BOOL:${includes}>:-I$<JOIN:${includes},$<SEMICOLON>-I>>"
-    "$<$<BOOL:${standard}>:-std=c++${standard}>")
+    "$<$<BOOL:${includes}>:-I$<JOIN:${includes},$<SEMICOLON>-I>>")
+  set(cxx_flags "$<$<BOOL:${cxx_standard}>:-std=c++${cxx_standard}>")
+  set(c_flags "$<$<BOOL:${c_standard}>:-std=${c_dialect}${c_standard}>")
   set(emitted_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.dlb")
   file(MAKE_DIRECTORY "${emitted_dir}")
-  set(emitted_files)
+  set(target_sources)
   foreach(source IN LISTS ARGN)
     get_filename_component(path "${source}" ABSOLUTE)
     get_filename_component(dir "${path}" DIRECTORY)
     get_filename_component(name "${path}" NAME_WLE)
+    get_filename_component(ext "${path}" LAST_EXT)
+    _dlb_needs_dlbcc(translate "${path}")
+    if(NOT translate)
+      get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+      if(NOT "C" IN_LIST languages)
+        message(FATAL_ERROR "dlb_add_executable(${target}): ${source} is a "
+          "C source without '#pragma dlb', compiled as C: enable C in the "
+          "project (project(<name> LANGUAGES C CXX))")
+      endif()
+      # Read again when it changes: a pragma added later is translated.
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${path}")
+      list(APPEND target_sources "${path}")
+      continue()
+    endif()
+    set(standard_flags "${cxx_flags}")
+    if(ext STREQUAL ".c")
+      set(standard_flags "${c_flags}")
+    endif()
     set(emitted "${emitted_dir}/${name}.dlb.cpp")
     add_custom_command(OUTPUT "${emitted}"
-      COMMAND DLB::dlbcc "${path}" ${flags} -MD -o "${emitted}"
+      COMMAND DLB::dlbcc "${path}" ${flags} ${standard_flags} -MD
+              -o "${emitted}"
       DEPENDS "${path}" DLB::dlbcc
       DEPFILE "${emitted_dir}/${name}.dlb.d"
       COMMENT "Translating ${source} with dlbcc"
@@ -36,8 +90,8 @@ function(dlb_add_executable target)
     # source's directory.
     set_source_files_properties("${emitted}" PROPERTIES
       COMPILE_OPTIONS "-iquote${dir}")
-    list(APPEND emitted_files "${emitted}")
+    list(APPEND target_sources "${emitted}")
   endforeach()
-  add_executable(${target} ${emitted_files})
+  add_executable(${target} ${target_sources})
   target_link_libraries(${target} PRIVATE DLB::dlb)
 endfunction()

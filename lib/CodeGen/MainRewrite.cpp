@@ -2,9 +2,12 @@
 //
 // main renamed to dlbcc_user_main (with a final return if it has none)
 // and a new main that starts the runtime on every rank, rank 0 running
-// the program's main (checked by the analysis, MainFunction.h).
+// the program's main (checked by the analysis, MainFunction.h); the new
+// main follows the `extern "C"` that closes a C program's text
+// (CLinkage.h).
 //
 //===----------------------------------------------------------------------===//
+#include "dlbcc/CodeGen/CLinkage.h"
 #include "dlbcc/CodeGen/Emitter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -22,6 +25,8 @@ constexpr const char *UserMain = "dlbcc_user_main";
 } // namespace
 
 void Emitter::emitMain(const MainFunction &Main) {
+  // Closed before the new main, which is C++ (the runtime's).
+  writeCLinkage(Ctx, R);
   if (!Main.Decl)
     return;
   const SourceManager &SM = Ctx.getSourceManager();

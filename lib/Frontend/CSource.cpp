@@ -207,8 +207,12 @@ bool isCSource(const std::string &Path) {
 bool cSourceAsCxx(const std::string &Path,
                   const std::vector<std::string> &ClangArgs,
                   const std::string &ResourceDir, std::string &Cxx) {
-  // Errors only: the C++ reading that follows warns.
-  std::vector<std::string> Flags = {"-x", "c", "-w"};
+  // Errors only: the C++ reading that follows warns. No stricter than gcc:
+  // a call of an undeclared function is an error to Clang from C99 on, a
+  // warning to gcc (posix_memalign under -std=c99, which declares it only
+  // with a feature macro; the C++ reading declares it, as g++ does).
+  std::vector<std::string> Flags = {"-x", "c", "-w",
+                                    "-Wno-error=implicit-function-declaration"};
   Flags.insert(Flags.end(), ClangArgs.begin(), ClangArgs.end());
   Flags.push_back("-resource-dir=" + ResourceDir);
   tooling::FixedCompilationDatabase DB(".", Flags);

@@ -1,7 +1,12 @@
 //===- Wrapper.cpp - dlbcxx: translate, compile and link in one step ------===//
 //
 // Owns runWrapper (Wrapper.h): dlbcxx's sorting of a compiler's command
-// line into dlbcc's and the compiler's, and the commands it runs.
+// line into dlbcc's and the compilers', and the commands it runs. A C
+// program of several files is C where dlbcc is not needed: a C source with
+// no dlb pragma that does not define main is compiled as C by the MPI C
+// compiler, the others translated (the C++ dlbcc emits for C links with C,
+// CodeGen/CLinkage.h); mpicxx links all. Each -std= goes only to the
+// compiles of its language.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Wrapper/Wrapper.h"
@@ -17,6 +22,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -34,26 +40,49 @@ const char *const Usage =
     "Translates each C or C++ source among INPUTS with dlbcc, then compiles\n"
     "the results with mpicxx and links them with libdlb, in one step:\n"
     "  dlbcxx -O2 -DN=2000 prog.cpp -o prog\n"
+    "A C source that has no '#pragma dlb' and does not define main is not\n"
+    "translated: mpicc compiles it as C, and mpicxx links it with the rest.\n"
+    "The C++ that dlbcc emits for a C source gives the program's functions\n"
+    "and globals C linkage: its headers need no extern \"C\".\n"
+    "  dlbcxx -std=c99 -O2 main.c util.c -lm -o prog\n"
     "\n"
-    "  -DNAME[=VALUE] -UNAME -IDIR -std=...  go to dlbcc and the compiler\n"
+    "  -DNAME[=VALUE] -UNAME -IDIR -std=...  go to dlbcc and the compiler;\n"
+    "                  a C -std= (c99, gnu11) only to what reads C (dlbcc\n"
+    "                  for a C source, mpicc), a C++ one only to the rest\n"
     "  -c, -o OUTPUT   compile only, name the output, as a compiler does\n"
-    "  --keep          keep each emitted file, SOURCE.dlb.cpp, next to the\n"
+    "  --keep          keep each emitted file, SOURCE.dlb.cpp, and each\n"
+    "                  plain C source's object, SOURCE.o, next to the\n"
     "                  output (default: a temporary directory)\n"
     "  --show          print the commands instead of running them\n"
     "Other flags and inputs (objects, libraries) go to the compiler.\n";
 
+/// The language of a source, or of the standard a -std= names.
+enum class Language { C, Cxx };
+
 /// A word of the compiler's command line; a source's word is replaced
-/// by the file dlbcc emits for it.
+/// by the file made of it: the file dlbcc emits, or a plain C source's
+/// object.
 struct Word {
   std::string Text;
   std::optional<size_t> Source; ///< index into Invocation::Sources
+  /// A -std=: only for what reads that language (g++ warns of a C
+  /// standard, Clang rejects a C++ one for C).
+  std::optional<Language> Std;
+};
+
+/// A C or C++ source of the command line.
+struct Source {
+  std::string Path;
+  Language Lang;
+  /// dlbcc's to translate; else a plain C source, compiled as C.
+  bool Translated;
 };
 
 /// dlbcxx's command line, sorted out.
 struct Invocation {
-  std::vector<std::string> Sources; ///< the C and C++ sources, for dlbcc
-  std::vector<Word> Words;          ///< the compiler's, in order, but -o
-  Command Preprocessor;             ///< -D, -U, -I, -std=, also for dlbcc
+  std::vector<Source> Sources;
+  std::vector<Word> Words;        ///< the compiler's, in order, but -o
+  std::vector<Word> Preprocessor; ///< -D, -U, -I, -std=, also for dlbcc
   std::string Output;
   bool CompileOnly = false;
   bool Keep = false;
@@ -65,9 +94,11 @@ struct Invocation {
 struct Plan {
   std::string Dlbcc;
   std::string Mpicxx;
-  Command CFlags, Libs;              ///< dlbcc --cflags, dlbcc --libs
-  std::string EmitDir;               ///< where the emitted files go
-  std::vector<std::string> Emitted; ///< the emitted file of each source
+  std::string Mpicc;    ///< only if there is a plain C source
+  Command CFlags, Libs; ///< dlbcc --cflags, dlbcc --libs
+  std::string EmitDir;  ///< where the emitted files and objects go
+  /// Each source's emitted file, or its object in EmitDir if it is plain C.
+  std::vector<std::string> Made;
 };
 
 int fail(const llvm::Twine &Message) {
@@ -81,6 +112,46 @@ bool isSource(llvm::StringRef Arg) {
                                                ".c++", ".C", ".CPP", ".c"};
   return !Arg.starts_with("-") &&
          llvm::is_contained(Extensions, llvm::sys::path::extension(Arg));
+}
+
+/// An object or a library, which a compiler that only compiles warns it
+/// leaves unused.
+bool isLinkerInput(llvm::StringRef Arg) {
+  const llvm::StringRef Ext = llvm::sys::path::extension(Arg);
+  return !Arg.starts_with("-") &&
+         (Ext == ".o" || Ext == ".a" || Ext == ".so" || Arg.contains(".so."));
+}
+
+/// Whether dlbcc must translate the C source Path: it has a dlb pragma
+/// (`#pragma dlb`, `_Pragma("dlb ...")`), or it defines main, which the
+/// runtime's main takes the place of (dlbcc warns of a file of dlb loops
+/// without main: the program's main must be translated too). The text is
+/// searched, not parsed: a mention in a comment costs only a translation.
+/// A file that cannot be read is dlbcc's to report. The same rule as
+/// dlb_add_executable's (cmake/DLBAddExecutable.cmake).
+bool needsDlbcc(const std::string &Path) {
+  static const llvm::Regex Needs(
+      "#[ \t]*pragma[ \t]+dlb([^[:alnum:]_]|$)|"
+      "_Pragma[ \t]*\\([ \t]*\"[ \t]*dlb([^[:alnum:]_]|$)|"
+      "(^|[^[:alnum:]_])main[[:space:]]*\\(",
+      llvm::Regex::Newline);
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  return !Text || Needs.match((*Text)->getBuffer());
+}
+
+/// The source Path as dlbcxx handles it.
+Source classify(llvm::StringRef Path) {
+  const Language Lang =
+      llvm::sys::path::extension(Path) == ".c" ? Language::C : Language::Cxx;
+  return {Path.str(), Lang, Lang == Language::Cxx || needsDlbcc(Path.str())};
+}
+
+/// Flag, a preprocessor flag, as a word; a -std= names its language.
+Word preprocessorWord(const std::string &Flag) {
+  Word W{Flag, std::nullopt, std::nullopt};
+  if (llvm::StringRef(Flag).starts_with("-std="))
+    W.Std = llvm::StringRef(Flag).contains("++") ? Language::Cxx : Language::C;
+  return W;
 }
 
 /// Sorts out the command line; returns an error message, or "" if none.
@@ -99,14 +170,14 @@ std::string parse(int Argc, const char **Argv, Invocation &Inv) {
     } else if (Arg == "-o") {
       return "missing file name after '-o'";
     } else if (takePreprocessorFlag(Argv, I, Argc, Value)) {
-      Inv.Preprocessor.push_back(Value);
-      Inv.Words.push_back({Value, std::nullopt});
+      Inv.Preprocessor.push_back(preprocessorWord(Value));
+      Inv.Words.push_back(Inv.Preprocessor.back());
     } else if (isSource(Arg)) {
-      Inv.Words.push_back({Arg.str(), Inv.Sources.size()});
-      Inv.Sources.push_back(Arg.str());
+      Inv.Words.push_back({Arg.str(), Inv.Sources.size(), std::nullopt});
+      Inv.Sources.push_back(classify(Arg));
     } else {
       Inv.CompileOnly |= Arg == "-c";
-      Inv.Words.push_back({Arg.str(), std::nullopt});
+      Inv.Words.push_back({Arg.str(), std::nullopt, std::nullopt});
     }
   }
   if (Inv.CompileOnly && !Inv.Output.empty() && Inv.Sources.size() > 1)
@@ -150,6 +221,15 @@ std::string makePlan(const char *Argv0, const Invocation &Inv, Plan &P) {
   if (!Mpicxx)
     return "cannot find the MPI compiler '" DLBCC_MPICXX "'";
   P.Mpicxx = *Mpicxx;
+  if (llvm::any_of(Inv.Sources,
+                   [](const Source &S) { return !S.Translated; })) {
+    llvm::ErrorOr<std::string> Mpicc =
+        llvm::sys::findProgramByName(DLBCC_MPICC);
+    if (!Mpicc)
+      return "cannot find the MPI C compiler '" DLBCC_MPICC
+             "' for the C sources without '#pragma dlb'";
+    P.Mpicc = *Mpicc;
+  }
   std::optional<Command> CFlags = askDlbcc(P.Dlbcc, "--cflags");
   std::optional<Command> Libs = askDlbcc(P.Dlbcc, "--libs");
   if (!CFlags || !Libs)
@@ -171,76 +251,97 @@ std::string makePlan(const char *Argv0, const Invocation &Inv, Plan &P) {
     P.EmitDir = Dir.str().str();
   }
   llvm::StringSet<> Names;
-  for (const std::string &Source : Inv.Sources) {
-    llvm::SmallString<256> Emitted(P.EmitDir);
-    llvm::sys::path::append(Emitted,
-                            llvm::sys::path::stem(Source) + ".dlb.cpp");
-    if (!Names.insert(Emitted).second)
-      return "two sources would be translated to '" + Emitted.str().str() +
-             "': rename one";
-    P.Emitted.push_back(Emitted.str().str());
+  for (const Source &S : Inv.Sources) {
+    llvm::SmallString<256> Made(P.EmitDir);
+    llvm::sys::path::append(Made, llvm::sys::path::stem(S.Path) +
+                                      (S.Translated ? ".dlb.cpp" : ".o"));
+    if (!Names.insert(Made).second)
+      return std::string("two sources would be ") +
+             (S.Translated ? "translated" : "compiled") + " to '" +
+             Made.str().str() + "': rename one";
+    P.Made.push_back(Made.str().str());
   }
   return "";
 }
 
-/// The compiler's command for one source (compiling only) or for all
-/// inputs, with Output after -o (none if empty).
+/// Whether word W, not a source's, goes to a compile of language Lang: a
+/// -std= only if it names Lang; a linker input not to the compile of one
+/// source (Single).
+bool goesTo(const Word &W, Language Lang, bool Single) {
+  return (!W.Std || *W.Std == Lang) && !(Single && isLinkerInput(W.Text));
+}
+
+/// The compiler's command for one source (\p Only: mpicxx's of its emitted
+/// file, or mpicc's of a plain C source) or mpicxx's for all inputs, with
+/// Output after -o (none if empty).
 Command compilerCommand(const Invocation &Inv, const Plan &P,
                         std::optional<size_t> Only,
                         const std::string &Output) {
-  Command Cmd = {P.Mpicxx};
-  Cmd.insert(Cmd.end(), P.CFlags.begin(), P.CFlags.end());
+  const bool PlainC = Only && !Inv.Sources[*Only].Translated;
+  Command Cmd = {PlainC ? P.Mpicc : P.Mpicxx};
+  if (!PlainC)
+    Cmd.insert(Cmd.end(), P.CFlags.begin(), P.CFlags.end());
   // An emitted file includes the headers its source includes with quotes
   // ("x.h") from the source's directory.
   llvm::StringSet<> Dirs;
-  for (size_t I = 0; I < Inv.Sources.size(); ++I) {
-    llvm::SmallString<256> Dir(Inv.Sources[I]);
+  for (size_t I = 0; I < Inv.Sources.size() && !PlainC; ++I) {
+    llvm::SmallString<256> Dir(Inv.Sources[I].Path);
     llvm::sys::fs::make_absolute(Dir);
     llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
     llvm::sys::path::remove_filename(Dir);
-    if ((!Only || *Only == I) && Dirs.insert(Dir).second) {
+    if (Inv.Sources[I].Translated && (!Only || *Only == I) &&
+        Dirs.insert(Dir).second) {
       Cmd.push_back("-iquote");
       Cmd.push_back(Dir.str().str());
     }
   }
   for (const Word &W : Inv.Words) {
-    if (!W.Source)
+    if (!W.Source &&
+        goesTo(W, PlainC ? Language::C : Language::Cxx, Only.has_value()))
       Cmd.push_back(W.Text);
-    else if (!Only || Only == W.Source)
-      Cmd.push_back(P.Emitted[*W.Source]);
+    else if (W.Source && (!Only || Only == W.Source))
+      Cmd.push_back(PlainC ? Inv.Sources[*Only].Path : P.Made[*W.Source]);
   }
+  if (Only && !Inv.CompileOnly)
+    Cmd.push_back("-c");
   if (!Output.empty()) {
     Cmd.push_back("-o");
     Cmd.push_back(Output);
   }
-  if (!Inv.CompileOnly)
+  if (!Only && !Inv.CompileOnly)
     Cmd.insert(Cmd.end(), P.Libs.begin(), P.Libs.end());
   return Cmd;
 }
 
-/// dlbcc for each source, then the compiler: once per source when
-/// compiling only (an object named after the source, as a compiler's),
-/// else once for all inputs.
+/// dlbcc for each source it translates, then the compilers: once per
+/// source when compiling only (an object named after the source, as a
+/// compiler's), else mpicc for each plain C source, into an object in
+/// EmitDir, and mpicxx once for all inputs.
 std::vector<Command> commands(const Invocation &Inv, const Plan &P) {
   std::vector<Command> Commands;
   for (size_t I = 0; I < Inv.Sources.size(); ++I) {
+    const Source &S = Inv.Sources[I];
+    if (!S.Translated)
+      continue;
     Command Translate = {P.Dlbcc};
-    Translate.insert(Translate.end(), Inv.Preprocessor.begin(),
-                     Inv.Preprocessor.end());
-    Translate.insert(Translate.end(), {Inv.Sources[I], "-o", P.Emitted[I]});
+    for (const Word &W : Inv.Preprocessor)
+      if (goesTo(W, S.Lang, /*Single=*/true))
+        Translate.push_back(W.Text);
+    Translate.insert(Translate.end(), {S.Path, "-o", P.Made[I]});
     Commands.push_back(std::move(Translate));
   }
-  if (!Inv.CompileOnly || Inv.Sources.empty()) {
-    Commands.push_back(compilerCommand(Inv, P, std::nullopt, Inv.Output));
-    return Commands;
-  }
   for (size_t I = 0; I < Inv.Sources.size(); ++I) {
-    std::string Object = Inv.Output.empty()
-                             ? (llvm::sys::path::stem(Inv.Sources[I]) + ".o")
-                                   .str()
-                             : Inv.Output;
-    Commands.push_back(compilerCommand(Inv, P, I, Object));
+    std::string Object =
+        Inv.Output.empty()
+            ? (llvm::sys::path::stem(Inv.Sources[I].Path) + ".o").str()
+            : Inv.Output;
+    if (Inv.CompileOnly)
+      Commands.push_back(compilerCommand(Inv, P, I, Object));
+    else if (!Inv.Sources[I].Translated)
+      Commands.push_back(compilerCommand(Inv, P, I, P.Made[I]));
   }
+  if (!Inv.CompileOnly || Inv.Sources.empty())
+    Commands.push_back(compilerCommand(Inv, P, std::nullopt, Inv.Output));
   return Commands;
 }
 

@@ -1,4 +1,4 @@
-//===- dlbcc/CodeGen/Emitter.h - The emit stage -----------------------------===//
+//===- dlbcc/CodeGen/Emitter.h - The emit stage -----------------*- C++ -*-===//
 //
 // Rewrites the main file with clang::Rewriter, leaving untouched code
 // byte-identical:
@@ -18,7 +18,8 @@
 //     strategy, live-in values, arrays and reductions to
 //     dlb::LoopRun;
 //   * main renamed, and a new main that starts the runtime on every rank;
-//   * C99 array parameters as C++ takes them (ArrayParameters.h).
+//   * C99 array parameters as C++ takes them (ArrayParameters.h);
+//   * for a C source, its text in `extern "C"` (CLinkage.h).
 //
 // Emitter.cpp runs these in order; the kernels are Kernel.cpp's, the call
 // sites CallSite.cpp's, main MainRewrite.cpp's.
@@ -176,6 +177,7 @@ private:
   std::string finalIndex(const clang::VarDecl *Index, const clang::Expr *Lower,
                          const clang::Expr *Upper, bool Inclusive,
                          bool Descending, long long Stride) const;
+  /// main under the runtime, after the C linkage of a C source's text.
   void emitMain(const MainFunction &Main);
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
   clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;
