@@ -1,5 +1,6 @@
-# dlb_add_executable(<target> <source>...): an executable built from C++
-# and C sources annotated with '#pragma dlb'. At build time dlbcc translates
+# dlb_add_executable(<target> [OPENMP] <source>...): an executable built
+# from C++ and C sources annotated with '#pragma dlb' (with OPENMP, also
+# those with OpenMP's loop pragmas: dlbcc --openmp, docs/openmp.md). At build time dlbcc translates
 # each source into <target>.dlb/<name>.dlb.cpp in the current binary
 # directory, and again whenever the source or a header it includes changes
 # (dlbcc -MD). dlbcc gets the target's compile definitions, include
@@ -22,9 +23,10 @@
 cmake_policy(VERSION 3.20...3.28)
 
 # Sets <out> to whether dlbcc must translate <source>: a C++ source always;
-# a C source if it has a dlb pragma (#pragma dlb, _Pragma("dlb ...")) or
-# defines main, which the runtime's main takes the place of.
-function(_dlb_needs_dlbcc out source)
+# a C source if it has a dlb pragma (#pragma dlb, _Pragma("dlb ...")), an
+# OpenMP pragma with <openmp>, or defines main, which the runtime's main
+# takes the place of.
+function(_dlb_needs_dlbcc out source openmp)
   get_filename_component(ext "${source}" LAST_EXT)
   set(needs TRUE)
   if(ext STREQUAL ".c")
@@ -32,6 +34,10 @@ function(_dlb_needs_dlbcc out source)
     string(REGEX MATCH
       "#[ \t]*pragma[ \t]+dlb([^A-Za-z0-9_]|$)|_Pragma[ \t]*\\([ \t]*\"[ \t]*dlb([^A-Za-z0-9_]|$)|(^|[^A-Za-z0-9_])main[ \t\r\n]*\\("
       needs "${text}")
+    if(openmp AND NOT needs)
+      string(REGEX MATCH "#[ \t]*pragma[ \t]+omp([^A-Za-z0-9_]|$)" needs
+        "${text}")
+    endif()
   endif()
   if(needs)
     set(${out} TRUE PARENT_SCOPE)
@@ -41,6 +47,11 @@ function(_dlb_needs_dlbcc out source)
 endfunction()
 
 function(dlb_add_executable target)
+  cmake_parse_arguments(PARSE_ARGV 1 DLB "OPENMP" "" "")
+  set(openmp_flag)
+  if(DLB_OPENMP)
+    set(openmp_flag --openmp)
+  endif()
   set(defines "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(cxx_standard "$<TARGET_PROPERTY:${target},CXX_STANDARD>")
@@ -56,12 +67,12 @@ function(dlb_add_executable target)
   set(emitted_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.dlb")
   file(MAKE_DIRECTORY "${emitted_dir}")
   set(target_sources)
-  foreach(source IN LISTS ARGN)
+  foreach(source IN LISTS DLB_UNPARSED_ARGUMENTS)
     get_filename_component(path "${source}" ABSOLUTE)
     get_filename_component(dir "${path}" DIRECTORY)
     get_filename_component(name "${path}" NAME_WLE)
     get_filename_component(ext "${path}" LAST_EXT)
-    _dlb_needs_dlbcc(translate "${path}")
+    _dlb_needs_dlbcc(translate "${path}" "${DLB_OPENMP}")
     if(NOT translate)
       get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
       if(NOT "C" IN_LIST languages)
@@ -80,7 +91,7 @@ function(dlb_add_executable target)
     endif()
     set(emitted "${emitted_dir}/${name}.dlb.cpp")
     add_custom_command(OUTPUT "${emitted}"
-      COMMAND DLB::dlbcc "${path}" ${flags} ${standard_flags} -MD
+      COMMAND DLB::dlbcc ${openmp_flag} "${path}" ${flags} ${standard_flags} -MD
               -o "${emitted}"
       DEPENDS "${path}" DLB::dlbcc
       DEPFILE "${emitted_dir}/${name}.dlb.d"

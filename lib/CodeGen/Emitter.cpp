@@ -10,6 +10,7 @@
 
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/CodeGen/ArrayParameters.h"
+#include "dlbcc/CodeGen/CLinkage.h"
 #include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
@@ -170,6 +171,9 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
                                           EndOfLine.getLocWithOffset(-1)),
             "// dlbcc: doacross loop, run sequentially" + Kept);
   }
+  // A C program's names link as C; closed before the new main, which is
+  // C++ (the runtime's).
+  writeCLinkage(Ctx, R);
   emitMain(Main);
 }
 

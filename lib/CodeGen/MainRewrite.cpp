@@ -7,7 +7,6 @@
 // (CLinkage.h).
 //
 //===----------------------------------------------------------------------===//
-#include "dlbcc/CodeGen/CLinkage.h"
 #include "dlbcc/CodeGen/Emitter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -25,8 +24,6 @@ constexpr const char *UserMain = "dlbcc_user_main";
 } // namespace
 
 void Emitter::emitMain(const MainFunction &Main) {
-  // Closed before the new main, which is C++ (the runtime's).
-  writeCLinkage(Ctx, R);
   if (!Main.Decl)
     return;
   const SourceManager &SM = Ctx.getSourceManager();

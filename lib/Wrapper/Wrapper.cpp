@@ -54,6 +54,9 @@ const char *const Usage =
     "                  plain C source's object, SOURCE.o, next to the\n"
     "                  output (default: a temporary directory)\n"
     "  --show          print the commands instead of running them\n"
+    "  --openmp, -fopenmp  read OpenMP's loop pragmas as dlb annotations\n"
+    "                  (dlbcc --openmp; docs/openmp.md): each rank is one\n"
+    "                  thread, so -fopenmp does not go to the compiler\n"
     "Other flags and inputs (objects, libraries) go to the compiler.\n";
 
 /// The language of a source, or of the standard a -std= names.
@@ -88,6 +91,8 @@ struct Invocation {
   bool Keep = false;
   bool Show = false;
   bool Help = false;
+  /// --openmp or -fopenmp: dlbcc --openmp (each rank is one thread).
+  bool OpenMP = false;
 };
 
 /// The tools and files of one run.
@@ -128,22 +133,27 @@ bool isLinkerInput(llvm::StringRef Arg) {
 /// without main: the program's main must be translated too). The text is
 /// searched, not parsed: a mention in a comment costs only a translation.
 /// A file that cannot be read is dlbcc's to report. The same rule as
-/// dlb_add_executable's (cmake/DLBAddExecutable.cmake).
-bool needsDlbcc(const std::string &Path) {
+/// dlb_add_executable's (cmake/DLBAddExecutable.cmake); with --openmp, an
+/// OpenMP pragma counts as a dlb one.
+bool needsDlbcc(const std::string &Path, bool OpenMP) {
   static const llvm::Regex Needs(
       "#[ \t]*pragma[ \t]+dlb([^[:alnum:]_]|$)|"
       "_Pragma[ \t]*\\([ \t]*\"[ \t]*dlb([^[:alnum:]_]|$)|"
       "(^|[^[:alnum:]_])main[[:space:]]*\\(",
       llvm::Regex::Newline);
+  static const llvm::Regex NeedsOpenMP(
+      "#[ \t]*pragma[ \t]+omp([^[:alnum:]_]|$)", llvm::Regex::Newline);
   auto Text = llvm::MemoryBuffer::getFile(Path);
-  return !Text || Needs.match((*Text)->getBuffer());
+  return !Text || Needs.match((*Text)->getBuffer()) ||
+         (OpenMP && NeedsOpenMP.match((*Text)->getBuffer()));
 }
 
 /// The source Path as dlbcxx handles it.
-Source classify(llvm::StringRef Path) {
+Source classify(llvm::StringRef Path, bool OpenMP) {
   const Language Lang =
       llvm::sys::path::extension(Path) == ".c" ? Language::C : Language::Cxx;
-  return {Path.str(), Lang, Lang == Language::Cxx || needsDlbcc(Path.str())};
+  return {Path.str(), Lang,
+          Lang == Language::Cxx || needsDlbcc(Path.str(), OpenMP)};
 }
 
 /// Flag, a preprocessor flag, as a word; a -std= names its language.
@@ -165,6 +175,8 @@ std::string parse(int Argc, const char **Argv, Invocation &Inv) {
       Inv.Keep = true;
     } else if (Arg == "--show") {
       Inv.Show = true;
+    } else if (Arg == "--openmp" || Arg == "-fopenmp") {
+      Inv.OpenMP = true;
     } else if (takeValue("-o", Argv, I, Argc, Value)) {
       Inv.Output = Value;
     } else if (Arg == "-o") {
@@ -174,12 +186,15 @@ std::string parse(int Argc, const char **Argv, Invocation &Inv) {
       Inv.Words.push_back(Inv.Preprocessor.back());
     } else if (isSource(Arg)) {
       Inv.Words.push_back({Arg.str(), Inv.Sources.size(), std::nullopt});
-      Inv.Sources.push_back(classify(Arg));
+      Inv.Sources.push_back({Arg.str(), Language::Cxx, true});
     } else {
       Inv.CompileOnly |= Arg == "-c";
       Inv.Words.push_back({Arg.str(), std::nullopt, std::nullopt});
     }
   }
+  // Classified once --openmp (anywhere on the line) is known.
+  for (Source &S : Inv.Sources)
+    S = classify(S.Path, Inv.OpenMP);
   if (Inv.CompileOnly && !Inv.Output.empty() && Inv.Sources.size() > 1)
     return "cannot name one output (-o) for several sources with -c";
   return "";
@@ -324,6 +339,8 @@ std::vector<Command> commands(const Invocation &Inv, const Plan &P) {
     if (!S.Translated)
       continue;
     Command Translate = {P.Dlbcc};
+    if (Inv.OpenMP)
+      Translate.push_back("--openmp");
     for (const Word &W : Inv.Preprocessor)
       if (goesTo(W, S.Lang, /*Single=*/true))
         Translate.push_back(W.Text);
