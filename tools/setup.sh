@@ -132,7 +132,8 @@ stage "test suite (lit + unit tests)" suite build
 stage "randomized stress test of the runtime (ctest -L stress)" \
   ctest --test-dir build -L stress -V
 stage "differential test: random programs against the sequential build" \
-  tools/dlb-difftest/dlb-difftest --ci --budget 120 --out build/difftest
+  tools/dlb-difftest/dlb-difftest --ci --openmp 0.25 --budget 120 \
+    --out build/difftest
 stage "sanitized build (Clang, AddressSanitizer + UBSan)" sanitized_build
 stage "sanitized suite: compiler, unit, runtime and sampled e2e tests" \
   suite build-sanitize dlbcc unit runtime "${sanitized_e2e[@]}"

@@ -1,7 +1,7 @@
 //===- ExprQueries.cpp - Small questions about expressions ----------------===//
 //
 // Owns the small questions about expressions of ExprQueries.h: does it
-// mention or name a variable, its terms, the statement that consumes it.
+// name a variable, its terms, the statement that consumes it.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/ExprQueries.h"
@@ -12,17 +12,6 @@
 using namespace clang;
 
 namespace dlbcc {
-
-bool mentions(const Stmt *S, const ValueDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
-    return true;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, V))
-      return true;
-  return false;
-}
 
 bool refersTo(const Expr *E, const ValueDecl *V) {
   const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());

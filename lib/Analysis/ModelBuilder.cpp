@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopAnalyzer.h"
+#include "dlbcc/Support/CallSites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -19,35 +20,6 @@ using namespace clang;
 namespace dlbcc {
 
 namespace {
-
-/// Every call of a function of this file only, in \p Ctx.
-class CallsOf : public RecursiveASTVisitor<CallsOf> {
-public:
-  CallsOf(const FunctionDecl *F, ASTContext &Ctx) : F(F), Ctx(Ctx) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl()->getCanonicalDecl() != F->getCanonicalDecl())
-      return true;
-    // Only as the callee of a call: any other use may call it elsewhere.
-    const CallExpr *Call = nullptr;
-    DynTypedNodeList P = Ctx.getParents(*E);
-    if (!P.empty())
-      if (const auto *Cast = P[0].get<ImplicitCastExpr>()) {
-        DynTypedNodeList Q = Ctx.getParents(*Cast);
-        Call = Q.empty() ? nullptr : Q[0].get<CallExpr>();
-      }
-    if (Call && Call->getCallee()->IgnoreImpCasts() == E)
-      Calls.push_back(Call);
-    else
-      Escapes = true;
-    return true;
-  }
-  std::vector<const CallExpr *> Calls;
-  bool Escapes = false;
-
-private:
-  const FunctionDecl *F;
-  ASTContext &Ctx;
-};
 
 /// Whether the body of \p F uses \p V other than by reading it (assigns
 /// it, takes its address, binds a non-const reference to it).
@@ -89,13 +61,11 @@ const Expr *argumentSource(const Expr *Arg) {
 std::optional<llvm::APSInt>
 constantArgument(const ParmVarDecl *P, const FunctionDecl *F, ASTContext &Ctx,
                  std::vector<const Expr *> &Args) {
-  if (F->isExternallyVisible() || F->isMain() || !F->hasBody() ||
-      !P->getType()->isIntegralOrEnumerationType() ||
-      P->getType()->isReferenceType() || changes(P, F))
+  if (!P->getType()->isIntegralOrEnumerationType() ||
+      P->getType()->isReferenceType())
     return std::nullopt;
-  CallsOf Finder(F, Ctx);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (Finder.Escapes || Finder.Calls.empty())
+  const CallSites Finder = callSitesOf(F, Ctx);
+  if (Finder.Escapes || Finder.Calls.empty() || changes(P, F))
     return std::nullopt;
   std::optional<llvm::APSInt> Value;
   const unsigned I = P->getFunctionScopeIndex();

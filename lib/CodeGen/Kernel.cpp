@@ -8,8 +8,9 @@
 // the reductions handed back.
 //
 //===----------------------------------------------------------------------===//
-#include "dlbcc/CodeGen/Emitter.h"
 #include "Spelling.h"
+#include "dlbcc/CodeGen/Emitter.h"
+#include "dlbcc/Support/Mentions.h"
 
 #include "dlbcc/Support/Text.h"
 
@@ -28,22 +29,10 @@ namespace {
 /// Whether V is named in the index of a fixed row (PinnedRow): the kernel
 /// may not use it otherwise.
 bool inPinnedRow(const LoopModel &M, const VarDecl *V) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      Found |= D->getDecl() == V;
-      return true;
-    }
-  };
   for (const ArrayModel &A : M.Arrays)
-    for (const PinnedRow &P : A.Pins) {
-      Finder F;
-      F.V = V;
-      F.TraverseStmt(const_cast<Expr *>(P.Row));
-      if (F.Found)
+    for (const PinnedRow &P : A.Pins)
+      if (mentions(P.Row, V))
         return true;
-    }
   return false;
 }
 

@@ -10,10 +10,16 @@
 //
 // A local pointer allocated once so in its function, and never assigned
 // otherwise, whose extent names only variables that the function never
-// changes after their declaration, has shape(x[extent]).
+// changes after their declaration, has shape(x[extent]). So has a pointer
+// parameter of a function called from this file only (CallSites.h) that
+// every call passes an array of one constant extent (a C array, or a local
+// pointer allocated for a constant count), or a pointer allocated for the
+// count it passes to an integer parameter n: shape(x[n]).
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/OpenMP.h"
+#include "dlbcc/Support/CallSites.h"
+#include "dlbcc/Support/Mentions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -84,6 +90,15 @@ struct Writes : RecursiveASTVisitor<Writes> {
   llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> Assigned;
 };
 
+/// Whether \p A and \p B are the same expression (up to parentheses and
+/// implicit casts).
+bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID X, Y;
+  A->IgnoreParenImpCasts()->Profile(X, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(Y, Ctx, /*Canonical=*/true);
+  return X == Y;
+}
+
 /// Whether \p V (a parameter or a local) is in scope at \p Loop: declared
 /// in a block that holds the loop.
 bool inScopeAt(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
@@ -119,15 +134,10 @@ bool unchanging(const Expr *E, const Writes &W, const Stmt *Loop,
   });
 }
 
-/// The extent of local pointer \p V from its one allocation, if any.
-const Expr *allocatedExtent(const VarDecl *V, const Stmt *Loop,
-                            ASTContext &Ctx) {
-  const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
-  if (!F || !F->hasBody() || !V->getType()->isPointerType())
-    return nullptr;
-  const QualType Elem = V->getType()->getPointeeType();
-  Writes W;
-  W.TraverseStmt(F->getBody());
+/// The count of local pointer \p V's one allocation in its function (its
+/// initializer or its one assignment; \p W: its function's writes).
+const Expr *allocatedCountOf(const VarDecl *V, const Writes &W,
+                             ASTContext &Ctx) {
   auto It = W.Assigned.find(V);
   const Expr *Allocation = V->getInit();
   if (It != W.Assigned.end()) {
@@ -135,9 +145,95 @@ const Expr *allocatedExtent(const VarDecl *V, const Stmt *Loop,
       return nullptr;
     Allocation = It->second.front();
   }
-  const Expr *Count =
-      Allocation ? allocatedCount(Allocation, Elem, Ctx) : nullptr;
+  return Allocation
+             ? allocatedCount(Allocation, V->getType()->getPointeeType(), Ctx)
+             : nullptr;
+}
+
+/// The extent of local pointer \p V from its one allocation, if any.
+const Expr *allocatedExtent(const VarDecl *V, const Stmt *Loop,
+                            ASTContext &Ctx) {
+  const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!F || !F->hasBody() || !V->getType()->isPointerType())
+    return nullptr;
+  Writes W;
+  W.TraverseStmt(F->getBody());
+  const Expr *Count = allocatedCountOf(V, W, Ctx);
   return Count && unchanging(Count, W, Loop, Ctx) ? Count : nullptr;
+}
+
+/// The extent of what call argument \p Arg points to: a C array's, or a
+/// local pointer's from its allocation (its variables unchanged in the
+/// caller); null if unknown.
+const Expr *argumentExtent(const Expr *Arg, ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V)
+    return nullptr;
+  if (const ConstantArrayType *T = Ctx.getAsConstantArrayType(V->getType()))
+    return IntegerLiteral::Create(Ctx,
+                                  llvm::APInt(64, T->getSize().getZExtValue()),
+                                  Ctx.LongLongTy, SourceLocation());
+  const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!V->isLocalVarDecl() || !F || !V->getType()->isPointerType())
+    return nullptr;
+  Writes W;
+  W.TraverseStmt(F->getBody());
+  const Expr *Count = allocatedCountOf(V, W, Ctx);
+  if (!Count)
+    return nullptr;
+  Expr::EvalResult R;
+  if (Count->EvaluateAsInt(R, Ctx))
+    return IntegerLiteral::Create(Ctx, R.Val.getInt().extOrTrunc(64),
+                                  Ctx.LongLongTy, SourceLocation());
+  // Compared with the call's arguments only: its variables must not have
+  // changed since the allocation.
+  const bool Fixed = llvm::all_of(W.Assigned, [&](const auto &Entry) {
+    return !mentions(Count, Entry.first);
+  });
+  return Fixed ? Count : nullptr;
+}
+
+/// The extent of pointer parameter \p P from every call of its function.
+const Expr *parameterExtent(const ParmVarDecl *P, ASTContext &Ctx) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!F || !F->hasBody())
+    return nullptr;
+  Writes W;
+  W.TraverseStmt(F->getBody());
+  const CallSites Sites = callSitesOf(F, Ctx);
+  if (W.Assigned.count(P) || Sites.Escapes || Sites.Calls.empty())
+    return nullptr;
+  const unsigned I = P->getFunctionScopeIndex();
+  const Expr *Constant = nullptr;
+  std::optional<unsigned> Count; // the integer parameter, for every call
+  bool SameConstant = true, SameCount = true;
+  for (const CallExpr *C : Sites.Calls) {
+    const Expr *Extent =
+        I < C->getNumArgs() ? argumentExtent(C->getArg(I), Ctx) : nullptr;
+    if (!Extent)
+      return nullptr;
+    const auto *Literal = dyn_cast<IntegerLiteral>(Extent);
+    SameConstant &=
+        Literal && (!Constant || cast<IntegerLiteral>(Constant)->getValue() ==
+                                     Literal->getValue());
+    Constant = Literal ? Literal : Constant;
+    std::optional<unsigned> J;
+    for (unsigned K = 0; K < C->getNumArgs() && K < F->getNumParams(); ++K)
+      if (F->getParamDecl(K)->getType()->isIntegerType() &&
+          sameExpr(C->getArg(K), Extent, Ctx))
+        J = K;
+    SameCount &= J && (!Count || *Count == *J);
+    Count = J;
+  }
+  if (SameConstant && Constant)
+    return Constant;
+  const ParmVarDecl *N = SameCount && Count ? F->getParamDecl(*Count) : nullptr;
+  if (!N || W.Assigned.count(N))
+    return nullptr;
+  return DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+                             const_cast<ParmVarDecl *>(N), false,
+                             SourceLocation(), N->getType(), VK_LValue);
 }
 
 } // namespace
@@ -148,7 +244,7 @@ void inferAllocatedShapes(Annotation &A, ASTContext &Ctx) {
       if (const auto *D =
               dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts()))
         if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
-            V && V->isLocalVarDecl() && V->getType()->isPointerType() &&
+            V && V->isLocalVarDeclOrParm() && V->getType()->isPointerType() &&
             !llvm::is_contained(Vars, V))
           Vars.push_back(V);
       return true;
@@ -159,7 +255,9 @@ void inferAllocatedShapes(Annotation &A, ASTContext &Ctx) {
   for (const VarDecl *V : P.Vars) {
     if (A.shapeOf(V))
       continue;
-    if (const Expr *Extent = allocatedExtent(V, A.Loop, Ctx)) {
+    const auto *P = dyn_cast<ParmVarDecl>(V);
+    if (const Expr *Extent =
+            P ? parameterExtent(P, Ctx) : allocatedExtent(V, A.Loop, Ctx)) {
       ShapeSpec S;
       S.Array = {V->getName().str(), A.DirectiveLoc, V};
       S.Extents.push_back(Extent);

@@ -8,6 +8,8 @@
 #ifndef DLBCC_ANALYSIS_EXPRQUERIES_H
 #define DLBCC_ANALYSIS_EXPRQUERIES_H
 
+#include "dlbcc/Support/Mentions.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 #include <utility>
@@ -20,9 +22,6 @@ class ValueDecl;
 } // namespace clang
 
 namespace dlbcc {
-
-/// Whether \p S (null: no) refers to \p V anywhere.
-bool mentions(const clang::Stmt *S, const clang::ValueDecl *V);
 
 /// Whether \p E is \p V, up to parentheses and implicit casts.
 bool refersTo(const clang::Expr *E, const clang::ValueDecl *V);

@@ -36,10 +36,15 @@ PURE = [
 
 
 class Gen:
-    def __init__(self, seed, p_illegal=0.05, lang=None):
+    def __init__(self, seed, p_illegal=0.05, lang=None, p_openmp=0.0):
         self.seed = seed
         self.rng = random.Random(seed)
         r = self.rng
+        # Written in OpenMP's style (dlbcc --openmp): decided, and its
+        # choices made, by a generator of its own, so that a seed gives the
+        # same program but for its pragmas whatever p_openmp is.
+        self.omp_rng = random.Random(seed * 7919 + 17)
+        self.openmp = p_openmp > 0 and self.omp_rng.random() < p_openmp
         self.lang = lang or ("c" if r.random() < 0.2 else "cpp")
         self.p_illegal = p_illegal
         self.counter = {}
@@ -278,6 +283,7 @@ class Program:
     def __init__(self, gen, helpers, items, main_sc):
         self.seed = gen.seed
         self.lang = gen.lang
+        self.openmp = gen.openmp
         self.defines = dict(gen.defines)
         self.tolerant = sorted(gen.tolerant)
         self.nodes = self.assemble(gen, helpers, items, main_sc)
@@ -340,12 +346,12 @@ class Program:
                 "file": "prog" + self.ext,
                 "defines": self.defines, "tolerant": self.tolerant,
                 "removed": sorted(removed), "plain": sorted(plain),
-                "loops": loops}
+                "openmp": self.openmp, "loops": loops}
         return text, meta
 
 
-def generate(seed, p_illegal=0.05, lang=None):
-    return Gen(seed, p_illegal, lang).build()
+def generate(seed, p_illegal=0.05, lang=None, p_openmp=0.0):
+    return Gen(seed, p_illegal, lang, p_openmp).build()
 
 
 def main():

@@ -356,6 +356,10 @@ def gen_doall(sc):
         L.post.append('printf("i %d\\n", i);')
         L.feats.append("index-after")
     pragma = "#pragma dlb doall " + clauses(L, ctx)
+    if sc.gen.openmp:
+        pragma = omp_pragma(L)
+        if L.mut in ("missing-distribute", "whole-written"):
+            L.mut = None  # OpenMP names no arrays: the loop is legal
     status, expect = MUTATIONS[L.mut] if L.mut else ("legal", None)
     if L.mut == "write-offset" and L.step > 1:
         status = "unsupported"
@@ -390,6 +394,29 @@ def kinds(L):
     if L.step > 1:
         out.append("step%d" % L.step)
     return out
+
+
+def omp_pragma(L):
+    """The loop's pragma in OpenMP's spelling (dlbcc --openmp): its
+    reductions, its temporary as private, a schedule; the choices from the
+    program's OpenMP generator (Gen.omp_rng)."""
+    r = L.sc.gen.omp_rng
+    out = ["#pragma omp parallel for"]
+    ops = {}
+    for red in L.reds:
+        ops.setdefault(red.op, []).append(red.name)
+    for op, names in ops.items():
+        out.append("reduction(%s: %s)" % (op, ", ".join(dict.fromkeys(names))))
+    if L.temp and r.random() < 0.5:
+        out.append("private(%s)" % L.temp)
+    if r.random() < 0.5:
+        out.append("schedule(%s)" % r.choice(
+            ["static", "dynamic", "guided", "dynamic, 4", "runtime"]))
+    L.feats.append("openmp")
+    if any(a.arr.is_pointer() for a in L.written + L.reads
+           if a.used or a.role == "w"):
+        L.feats.append("openmp-pointer")
+    return " ".join(out)
 
 
 def clauses(L, ctx):

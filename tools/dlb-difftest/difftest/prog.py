@@ -67,7 +67,7 @@ def render(nodes, removed=frozenset(), plain=frozenset()):
         # An annotated loop's head: its pragma (maybe between conditional
         # directives), then the for line.
         pk = next((k for k, h in enumerate(n.head)
-                   if h.startswith("#pragma dlb")), 0)
+                   if h.startswith(("#pragma dlb", "#pragma omp"))), 0)
         for k, h in enumerate(n.head):
             if k == pk and n.id in plain and n.loop is not None:
                 h = "// annotation removed: " + h

@@ -122,7 +122,9 @@ def oracle_cmd(meta, pch=None):
 
 
 def dlbcc_cmd(tools, meta):
-    return [tools.dlbcc, meta["file"]] + dflags(meta) + ["-o", "prog.dlb.cpp"]
+    omp = ["--openmp"] if meta.get("openmp") else []
+    return [tools.dlbcc] + omp + [meta["file"]] + dflags(meta) + \
+        ["-o", "prog.dlb.cpp"]
 
 
 def mpicxx_cmd(tools, meta, pch=True):
