@@ -105,4 +105,12 @@ function(dlb_add_executable target)
   endforeach()
   add_executable(${target} ${target_sources})
   target_link_libraries(${target} PRIVATE DLB::dlb)
+  if(DLB_OPENMP)
+    # Every <omp.h> of the program, in its C sources left as C too, is
+    # OpenMP's API of one thread (dlbcc --cflags --openmp).
+    get_target_property(dlb_includes DLB::dlb INTERFACE_INCLUDE_DIRECTORIES)
+    list(GET dlb_includes 0 dlb_include)
+    target_include_directories(${target} SYSTEM BEFORE PRIVATE
+      "${dlb_include}/dlb/openmp")
+  endif()
 endfunction()

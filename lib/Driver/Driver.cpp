@@ -191,6 +191,9 @@ int printRuntimeFlags(const po::variables_map &VM, const char *Argv0) {
     Words.push_back("-std=gnu++17");
   if (VM.count("cflags"))
     Words.push_back("-I" + P.Include);
+  // dlbcc --openmp's programs: every <omp.h> is OpenMP's API of one thread.
+  if (VM.count("cflags") && VM.count("openmp"))
+    Words.push_back("-isystem" + P.Include + "/dlb/openmp");
   if (VM.count("libs")) {
     Words.push_back("-L" + P.Lib);
     if (Sim) {

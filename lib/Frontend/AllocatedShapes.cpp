@@ -9,9 +9,9 @@
 //   new double[n];
 //
 // A local pointer allocated once so in its function, and never assigned
-// otherwise, whose extent names only variables that the function never
-// changes after their declaration, has shape(x[extent]). So has a pointer
-// parameter of a function called from this file only (CallSites.h) that
+// otherwise, whose extent names only variables that the function writes
+// only before the allocation (not in a loop), has shape(x[extent]). So has a
+// pointer parameter of a function called from this file only (CallSites.h) that
 // every call passes an array of one constant extent (a C array, or a local
 // pointer allocated for a constant count), or a pointer allocated for the
 // count it passes to an integer parameter n: shape(x[n]).
@@ -71,23 +71,29 @@ const Expr *allocatedCount(const Expr *E, QualType Elem, ASTContext &Ctx) {
 /// The writes of a function body: each variable's assignments (and
 /// increments), and whether its address is taken.
 struct Writes : RecursiveASTVisitor<Writes> {
+  struct Write {
+    const Expr *Value; ///< null for an increment or an address taken
+    SourceLocation Loc;
+  };
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
-      note(B->getLHS(), B->getRHS());
+      note(B->getLHS(), B->isCompoundAssignmentOp() ? nullptr : B->getRHS(),
+           B->getOperatorLoc());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      note(U->getSubExpr(), nullptr);
+      note(U->getSubExpr(), nullptr,
+           U->getOpcode() == UO_AddrOf ? SourceLocation()
+                                       : U->getOperatorLoc());
     return true;
   }
-  void note(const Expr *Target, const Expr *Value) {
+  void note(const Expr *Target, const Expr *Value, SourceLocation Loc) {
     if (const auto *D = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-        Assigned[V].push_back(Value);
+        Assigned[V].push_back({Value, Loc});
   }
-  /// null for an increment or an address taken.
-  llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> Assigned;
+  llvm::DenseMap<const VarDecl *, std::vector<Write>> Assigned;
 };
 
 /// Whether \p A and \p B are the same expression (up to parentheses and
@@ -97,6 +103,37 @@ bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   A->IgnoreParenImpCasts()->Profile(X, Ctx, /*Canonical=*/true);
   B->IgnoreParenImpCasts()->Profile(Y, Ctx, /*Canonical=*/true);
   return X == Y;
+}
+
+/// Whether \p S is in a loop of its function.
+bool inLoop(const Stmt *S, ASTContext &Ctx) {
+  for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty();
+       P = Ctx.getParents(P[0])) {
+    if (P[0].get<ForStmt>() || P[0].get<WhileStmt>() || P[0].get<DoStmt>() ||
+        P[0].get<CXXForRangeStmt>())
+      return true;
+    if (P[0].get<FunctionDecl>())
+      return false;
+  }
+  return false;
+}
+
+/// Whether the variables of \p Count, the count of an allocation, still
+/// have the values they had there wherever the allocated pointer is used:
+/// written only before it (`int n; if (argc > 1) n = atoi(argv[1]); else
+/// n = 1000; x = malloc(n * sizeof *x);`), never through a pointer, and
+/// the allocation not in a loop.
+bool fixedSince(const Expr *Count, const Writes &W, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const bool Repeated = inLoop(Count, Ctx);
+  return llvm::all_of(W.Assigned, [&](const auto &Entry) {
+    return !mentions(Count, Entry.first) ||
+           (!Repeated &&
+            llvm::all_of(Entry.second, [&](const Writes::Write &X) {
+              return X.Loc.isValid() &&
+                     SM.isBeforeInTranslationUnit(X.Loc, Count->getBeginLoc());
+            }));
+  });
 }
 
 /// Whether \p V (a parameter or a local) is in scope at \p Loop: declared
@@ -115,9 +152,9 @@ bool inScopeAt(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
          !SM.isBeforeInTranslationUnit(Block->getEndLoc(), Loop->getEndLoc());
 }
 
-/// Whether every variable \p E names is local to the function, in scope at
-/// \p Loop and never written after its declaration.
-bool unchanging(const Expr *E, const Writes &W, const Stmt *Loop,
+/// Whether every variable \p Count (an allocation's) names is local to the
+/// function, in scope at \p Loop, and has its value there (fixedSince).
+bool unchanging(const Expr *Count, const Writes &W, const Stmt *Loop,
                 ASTContext &Ctx) {
   struct Names : RecursiveASTVisitor<Names> {
     bool VisitDeclRefExpr(DeclRefExpr *D) {
@@ -127,11 +164,13 @@ bool unchanging(const Expr *E, const Writes &W, const Stmt *Loop,
     }
     std::vector<const VarDecl *> Vars;
   } N;
-  N.TraverseStmt(const_cast<Expr *>(E));
-  return llvm::all_of(N.Vars, [&](const VarDecl *V) {
-    return V->isLocalVarDeclOrParm() && inScopeAt(V, Loop, Ctx) &&
-           !W.Assigned.count(V);
-  });
+  N.TraverseStmt(const_cast<Expr *>(Count));
+  return llvm::all_of(N.Vars,
+                      [&](const VarDecl *V) {
+                        return V->isLocalVarDeclOrParm() &&
+                               inScopeAt(V, Loop, Ctx);
+                      }) &&
+         fixedSince(Count, W, Ctx);
 }
 
 /// The count of local pointer \p V's one allocation in its function (its
@@ -141,9 +180,9 @@ const Expr *allocatedCountOf(const VarDecl *V, const Writes &W,
   auto It = W.Assigned.find(V);
   const Expr *Allocation = V->getInit();
   if (It != W.Assigned.end()) {
-    if (Allocation || It->second.size() != 1 || !It->second.front())
+    if (Allocation || It->second.size() != 1 || !It->second.front().Value)
       return nullptr;
-    Allocation = It->second.front();
+    Allocation = It->second.front().Value;
   }
   return Allocation
              ? allocatedCount(Allocation, V->getType()->getPointeeType(), Ctx)
@@ -186,12 +225,9 @@ const Expr *argumentExtent(const Expr *Arg, ASTContext &Ctx) {
   if (Count->EvaluateAsInt(R, Ctx))
     return IntegerLiteral::Create(Ctx, R.Val.getInt().extOrTrunc(64),
                                   Ctx.LongLongTy, SourceLocation());
-  // Compared with the call's arguments only: its variables must not have
-  // changed since the allocation.
-  const bool Fixed = llvm::all_of(W.Assigned, [&](const auto &Entry) {
-    return !mentions(Count, Entry.first);
-  });
-  return Fixed ? Count : nullptr;
+  // Compared with the call's arguments only: its variables must have the
+  // values they had at the allocation.
+  return fixedSince(Count, W, Ctx) ? Count : nullptr;
 }
 
 /// The extent of pointer parameter \p P from every call of its function.

@@ -200,9 +200,10 @@ std::string parse(int Argc, const char **Argv, Invocation &Inv) {
   return "";
 }
 
-/// The words that `Dlbcc Flag` prints (Flag: --cflags or --libs).
-std::optional<Command> askDlbcc(const std::string &Dlbcc,
-                                llvm::StringRef Flag) {
+/// The words that `Dlbcc Flag` prints (Flag: --cflags or --libs; with
+/// OpenMP, --openmp too: OpenMP's API of one thread, dlb/openmp).
+std::optional<Command> askDlbcc(const std::string &Dlbcc, llvm::StringRef Flag,
+                                bool OpenMP) {
   llvm::SmallString<128> Answer;
   if (llvm::sys::fs::createTemporaryFile("dlbcxx", "txt", Answer))
     return std::nullopt;
@@ -210,8 +211,10 @@ std::optional<Command> askDlbcc(const std::string &Dlbcc,
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
                                                 llvm::StringRef(Answer),
                                                 std::nullopt};
-  if (llvm::sys::ExecuteAndWait(Dlbcc, {Dlbcc, Flag}, std::nullopt,
-                                Redirects) != 0)
+  std::vector<llvm::StringRef> Args = {Dlbcc, Flag};
+  if (OpenMP)
+    Args.push_back("--openmp");
+  if (llvm::sys::ExecuteAndWait(Dlbcc, Args, std::nullopt, Redirects) != 0)
     return std::nullopt;
   auto Buffer = llvm::MemoryBuffer::getFile(Answer);
   if (!Buffer)
@@ -245,8 +248,8 @@ std::string makePlan(const char *Argv0, const Invocation &Inv, Plan &P) {
              "' for the C sources without '#pragma dlb'";
     P.Mpicc = *Mpicc;
   }
-  std::optional<Command> CFlags = askDlbcc(P.Dlbcc, "--cflags");
-  std::optional<Command> Libs = askDlbcc(P.Dlbcc, "--libs");
+  std::optional<Command> CFlags = askDlbcc(P.Dlbcc, "--cflags", Inv.OpenMP);
+  std::optional<Command> Libs = askDlbcc(P.Dlbcc, "--libs", false);
   if (!CFlags || !Libs)
     return "cannot run '" + P.Dlbcc + " --cflags' and '--libs'";
   P.CFlags = std::move(*CFlags);
@@ -294,7 +297,8 @@ Command compilerCommand(const Invocation &Inv, const Plan &P,
                         const std::string &Output) {
   const bool PlainC = Only && !Inv.Sources[*Only].Translated;
   Command Cmd = {PlainC ? P.Mpicc : P.Mpicxx};
-  if (!PlainC)
+  // A plain C source of an OpenMP program finds the same <omp.h>.
+  if (!PlainC || Inv.OpenMP)
     Cmd.insert(Cmd.end(), P.CFlags.begin(), P.CFlags.end());
   // An emitted file includes the headers its source includes with quotes
   // ("x.h") from the source's directory.

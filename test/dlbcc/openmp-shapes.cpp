@@ -39,11 +39,29 @@ int main(int argc, char **argv) {
 // CHECK: shape(a[n])
 // CHECK: shape(b[n])
 // CHECK: shape(c[2 * n])
+  // The count's variable set before the allocation, as argv is parsed.
+  int m;
+  if (argc > 2)
+    m = std::atoi(argv[2]);
+  else
+    m = 50;
+  double *d = (double *)std::malloc(m * sizeof(double));
+// CHECK: annotation at line [[@LINE+1]]
+#pragma omp parallel for
+  for (int i = 0; i < m; ++i)
+    d[i] = i;
+// CHECK: shape(d[m])
   scale(a, n, b);
   scale(b, n, a);
   twice(fixed);
   twice(other);
 #ifdef SWAP
+  // The count's variable written after the allocation: not its extent.
+  m = m + 1;
+#pragma omp parallel for
+  for (int i = 0; i < m - 1; ++i)
+    d[i] += 1;
+// SWAP: :[[@LINE-1]]:5: error: 'd' is a pointer; give its extents with shape(d[n]) or shape(d[n][m])
   // A pointer assigned twice (a swap) has no one allocation.
   double *t = a;
   a = b;
@@ -56,4 +74,5 @@ int main(int argc, char **argv) {
   delete[] c;
   std::free(a);
   std::free(b);
+  std::free(d);
 }
