@@ -1,7 +1,8 @@
 //===- WorkTransfer.h - Work moved between ranks ----------------*- C++ -*-===//
 //
 // Owns the head of a work transfer (TransferTag, after a HeadMsg with its
-// size on TransferHeadTag), which a synchronization of the block strategies
+// size on TransferHeadTag; MoveTag and MoveHeadTag when the receiver awaits
+// it, Protocol.h), which a synchronization of the block strategies
 // or a self-scheduled chunk sends: the ranges of units that move, cut from
 // the end of the sender's work. When the receiver computes in buffers of
 // its own, the slabs of each range follow in the same buffer, range by

@@ -273,9 +273,14 @@ void BalancingRunner::sendWork(const std::vector<Transfer> &Transfers,
     Keep.push_back(cutAndPack(Count, T.To != 0 || startsFromKept(Spec)));
     const std::vector<char> &Body = Keep.back();
     Keep.push_back(encode(HeadMsg{Body.size()}));
-    postSend(Keep.back().data(), Keep.back().size(), T.To, TransferHeadTag,
-             Sends);
-    postSend(Body.data(), Body.size(), T.To, TransferTag, Sends);
+    // The receiver of a synchronous transfer may get it before the
+    // directive that tells it to wait for it (a member that reads rank 0's
+    // SWITCH after a faster member acted on its own): its tags keep it from
+    // the probe that takes INSTRUCTIONs' work in (receivePendingWork).
+    postSend(Keep.back().data(), Keep.back().size(), T.To,
+             Synchronous ? MoveHeadTag : TransferHeadTag, Sends);
+    postSend(Body.data(), Body.size(), T.To,
+             Synchronous ? MoveTag : TransferTag, Sends);
     if (trace::on())
       trace::transfer(trace::Kind::Send, Start, T.To, Count,
                       static_cast<long long>(Body.size()));
@@ -293,7 +298,7 @@ void BalancingRunner::moveWork(const std::vector<Transfer> &Transfers,
   if (Receive)
     for (const Transfer &T : Transfers)
       if (T.To == Rank)
-        ReceivedIterations += receiveWork(T.From);
+        ReceivedIterations += receiveWork(T.From, /*Awaited=*/true);
   waitAll(Sends);
   const double Cost = now() - Start;
   // What moving costs the next decisions (Balance.cpp): not the wait for
@@ -307,6 +312,8 @@ void BalancingRunner::moveWork(const std::vector<Transfer> &Transfers,
 }
 
 void BalancingRunner::receivePendingWork() {
+  // INSTRUCTIONs' transfers only: a SWITCH's arrive on MoveHeadTag, and
+  // the SWITCH's own moveWork waits for them.
   for (;;) {
     int Flag = 0;
     MPI_Status Status;

@@ -225,15 +225,17 @@ std::vector<char> PieceRunner::cutAndPack(long long Count, bool WithData) {
   return std::move(Out.buffer());
 }
 
-long long PieceRunner::receiveWork(int From) {
+long long PieceRunner::receiveWork(int From, bool Awaited) {
   const double Start = now();
   long long Received = 0;
   const char *What = "the work a synchronization moved to this rank";
-  const auto Head = decode<HeadMsg>(receive(From, TransferHeadTag, What));
+  const auto Head = decode<HeadMsg>(
+      receive(From, Awaited ? MoveHeadTag : TransferHeadTag, What));
   SenderWaitSeconds += now() - Start;
   auto Body = std::make_shared<SlabBuffer>(Head.Bytes);
   Requests Reqs;
-  postRecv(Body->data(), Body->size(), From, TransferTag, Reqs);
+  postRecv(Body->data(), Body->size(), From, Awaited ? MoveTag : TransferTag,
+           Reqs);
   waitAll(Reqs, {What, From});
   Reader In(*Body);
   WorkTransfer Moved;

@@ -86,8 +86,9 @@ protected:
   /// Receives the work rank From sent (cutAndPack) into Work; returns the
   /// iterations received. The time until its header arrived (the sender
   /// still computing towards the hook where it decides) goes to
-  /// SenderWaitSeconds.
-  long long receiveWork(int From);
+  /// SenderWaitSeconds. Awaited: a transfer the receiver was told of
+  /// (MoveHeadTag, MoveTag), not one taken in at a hook.
+  long long receiveWork(int From, bool Awaited = false);
 
   const LoopSpec &Spec;
   KernelFn Kernel;

@@ -33,6 +33,12 @@ enum Tag : int {
   DirectiveTag,
   TransferHeadTag,
   TransferTag,
+  // A transfer that its receiver waits for by name (a SWITCH's, a
+  // distributed decision's) travels apart from those taken in at a hook
+  // (an INSTRUCTION's): a member that has not read the SWITCH yet must not
+  // take its work in as an INSTRUCTION's and then wait for it again.
+  MoveHeadTag,
+  MoveTag,
   // Network characterization (NetChar.cpp).
   NetTag,
   // Pipelines (PipelineRunner.cpp): boundary values, balancing, columns moved,
