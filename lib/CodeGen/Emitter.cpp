@@ -43,6 +43,15 @@ SourceLocation Emitter::startOfLine(SourceLocation Loc) const {
   return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
 }
 
+CharSourceRange Emitter::replacedRange(const LoopModel &M) const {
+  // A pipelined loop replaces the loop that encloses the pragma.
+  const Stmt *Replaced = M.Pipeline ? M.Pipeline->Loop : M.Loop;
+  SourceLocation Begin = M.Pipeline ? M.Pipeline->Loop->getForLoc()
+                                    : Ctx.getSourceManager().getExpansionLoc(
+                                          M.Ann->HashLoc); // _Pragma in a macro
+  return CharSourceRange::getCharRange(Begin, endOfStatement(Replaced));
+}
+
 void Emitter::replace(CharSourceRange Range, StringRef Text) {
   // The Rewriter refuses a range it cannot map to the main file; a loop
   // left as it was would run sequentially with its annotation ignored.
@@ -117,12 +126,7 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
   unsigned Id = 0;
   for (const LoopModel &M : Loops) {
     Kernels[M.Function] += kernel(M, Id);
-    // A pipelined loop replaces the loop that encloses the pragma.
-    const Stmt *Replaced = M.Pipeline ? M.Pipeline->Loop : M.Loop;
-    SourceLocation Begin =
-        M.Pipeline ? M.Pipeline->Loop->getForLoc()
-                   : SM.getExpansionLoc(M.Ann->HashLoc); // _Pragma in a macro
-    replace(CharSourceRange::getCharRange(Begin, endOfStatement(Replaced)),
+    replace(replacedRange(M),
             (M.Pipeline ? "" : directivesAfterPragma(*M.Ann)) +
                 callSite(M, Id));
     ++Id;
@@ -183,10 +187,9 @@ void Emitter::leaveOutOpenMP(const OpenMPSource &Source,
   auto Replaced = [&](SourceLocation L) {
     const unsigned At = SM.getFileOffset(L);
     return llvm::any_of(Loops, [&](const LoopModel &M) {
-      const Stmt *S = M.Pipeline ? M.Pipeline->Loop : M.Loop;
-      SourceLocation Begin = M.Pipeline ? S->getBeginLoc() : M.Ann->HashLoc;
-      return SM.getFileOffset(SM.getExpansionLoc(Begin)) <= At &&
-             At < SM.getFileOffset(endOfStatement(S));
+      const CharSourceRange R = replacedRange(M);
+      return SM.getFileOffset(R.getBegin()) <= At &&
+             At < SM.getFileOffset(R.getEnd());
     });
   };
   // A continued line stays in the comment.

@@ -180,6 +180,9 @@ private:
   /// main under the runtime, after the C linkage of a C source's text.
   void emitMain(const MainFunction &Main);
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
+  /// What the call site of \p M replaces: its pragma and loop (for a
+  /// pipeline, the loop that encloses the pragma).
+  clang::CharSourceRange replacedRange(const LoopModel &M) const;
   clang::SourceLocation startOfLine(clang::SourceLocation Loc) const;
   /// The preprocessor directives between annotation \p A's pragma and its
   /// loop, pragmas aside, each on its own line: they stay when the pragma
