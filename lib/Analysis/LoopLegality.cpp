@@ -135,7 +135,8 @@ bool LoopAnalyzer::checkCanonical(const ForStmt *L, CanonicalLoop &C,
 bool LoopAnalyzer::checkPipelinedLoop(const ForStmt *L) {
   Outer = L;
   bool Ok = true;
-  for (const Stmt *S : cast<CompoundStmt>(L->getBody())->body()) {
+  const auto *Body = dyn_cast<CompoundStmt>(L->getBody()); // else A.Loop
+  for (const Stmt *S : Body ? Body->body() : ArrayRef<Stmt *>()) {
     const auto *E = dyn_cast<Expr>(S);
     if (S == A.Loop || (E && ACtx.MarkerLocs.count(E->getBeginLoc())) ||
         isa<NullStmt>(S))

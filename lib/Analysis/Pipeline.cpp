@@ -60,10 +60,12 @@ const char *describe(PipelineRead K) {
 
 const ForStmt *pipelinedLoop(const Annotation &A, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(*A.Loop);
-  const auto *Body = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
-  if (!Body)
-    return nullptr;
-  Parents = Ctx.getParents(*Body);
+  // `for (...) {...}`, or `for (...) for (...)` (an OpenMP ordered(2) nest).
+  const Stmt *Body = A.Loop;
+  if (!Parents.empty() && Parents[0].get<CompoundStmt>()) {
+    Body = Parents[0].get<CompoundStmt>();
+    Parents = Ctx.getParents(*Body);
+  }
   const auto *F = Parents.empty() ? nullptr : Parents[0].get<ForStmt>();
   return F && F->getBody() == Body ? F : nullptr;
 }

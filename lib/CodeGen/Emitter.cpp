@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/CodeGen/Emitter.h"
+#include "Spelling.h"
 
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/CodeGen/ArrayParameters.h"
@@ -179,10 +180,11 @@ void Emitter::emit(const std::vector<LoopModel> &Loops,
   // C++ (the runtime's).
   writeCLinkage(Ctx, R);
   emitMain(Main);
+  if (OpenMP)
+    leaveOutOpenMP(Loops);
 }
 
-void Emitter::leaveOutOpenMP(const OpenMPSource &Source,
-                             const std::vector<LoopModel> &Loops) {
+void Emitter::leaveOutOpenMP(const std::vector<LoopModel> &Loops) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto Replaced = [&](SourceLocation L) {
     const unsigned At = SM.getFileOffset(L);
@@ -192,11 +194,12 @@ void Emitter::leaveOutOpenMP(const OpenMPSource &Source,
              At < SM.getFileOffset(R.getEnd());
     });
   };
-  // A continued line stays in the comment.
-  for (SourceRange Line : Source.Lines)
+  // A continued line stays in the comment; those inside a replaced loop
+  // are commented in its kernel (body()).
+  for (SourceRange Line : OpenMP->Lines)
     if (!Replaced(Line.getBegin()))
-      R.InsertTextBefore(Line.getBegin(), "// dlbcc --openmp: ");
-  for (CharSourceRange Include : Source.Includes)
+      R.InsertTextBefore(Line.getBegin(), OmpComment);
+  for (CharSourceRange Include : OpenMP->Includes)
     replace(Include, "<dlb/openmp/omp.h>");
 }
 

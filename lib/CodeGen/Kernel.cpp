@@ -421,6 +421,14 @@ std::string Emitter::body(const LoopModel &M) const {
         Edits.push_back(
             {Begin, {End, pinName(A, K) + (A.Dims == 1 ? "[0]" : "")}});
       }
+  // The OpenMP lines inside the loop (`ordered depend` points, simd).
+  if (OpenMP)
+    for (SourceRange Line : OpenMP->Lines) {
+      const unsigned At = SM.getFileOffset(Line.getBegin());
+      const unsigned From = SM.getFileOffset(Whole.getBegin());
+      if (From <= At && At < SM.getFileOffset(Whole.getEnd()))
+        Edits.push_back({At - From, {At - From, OmpComment}});
+    }
   llvm::sort(Edits, [](const auto &X, const auto &Y) { return X.first > Y.first; });
   for (const auto &[Begin, Edit] : Edits)
     Body.replace(Begin, Edit.first - Begin, Edit.second);

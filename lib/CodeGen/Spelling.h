@@ -23,6 +23,8 @@ namespace dlbcc {
 
 constexpr const char *BlockVar = "dlbcc_block";
 constexpr const char *RunVar = "dlbcc_run";
+/// What comes before an OpenMP line that the emitted program leaves out.
+constexpr const char *OmpComment = "// dlbcc --openmp: ";
 
 /// The runtime's enumerator of reduction operator \p Op (dlb::ReduceOp).
 const char *runtimeOp(dlb::ReduceOp Op);

@@ -148,10 +148,8 @@ public:
     const std::optional<MainFunction> Main = checkMain(Ctx, !Models.empty());
     if (!Main || DE.hasErrorOccurred())
       return;
-    Emitter E(Ctx, R);
+    Emitter E(Ctx, R, Opts.OpenMP ? &OpenMP : nullptr);
     E.emit(Models, Sequential, *Main);
-    if (Opts.OpenMP)
-      E.leaveOutOpenMP(OpenMP, Models);
     Result.Output = E.result();
     Result.Ok = true;
   }

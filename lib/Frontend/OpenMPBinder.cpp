@@ -4,8 +4,9 @@
 // OpenMP directive governs, turns loop directives into doall annotations
 // (their clauses and those of the `parallel` regions around them: reduction,
 // schedule, private, shared; the region's own arrays used only in the loop
-// are private to each rank), and reports the constructs inside annotated
-// loops that have no meaning across ranks.
+// are private to each rank; an `ordered(2)` nest with `depend` points is
+// a doacross annotation of its inner loop), and reports the constructs
+// inside annotated loops that have no meaning across ranks.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/OpenMP.h"
@@ -89,6 +90,12 @@ private:
     return nullptr;
   }
   void bindLoop(const OmpDirective &D);
+  /// A loop with `ordered`: `ordered(2)` with `ordered depend(...)` points
+  /// is the pipeline of two loops that `#pragma dlb doacross` on the inner
+  /// loop asks for; any other `ordered` is an error.
+  void bindOrdered(const OmpDirective &D, const clang::ForStmt *Loop);
+  void annotate(const OmpDirective &D, const clang::ForStmt *Loop,
+                LoopKind Kind);
   void applyClauses(Annotation &A, const OmpDirective &D);
   void applyReduction(Annotation &A, const OmpClause &C);
   void applyNames(Annotation &A, const OmpClause &C);
@@ -107,6 +114,10 @@ private:
   std::vector<std::pair<const OmpDirective *, const Stmt *>> Regions;
   /// The annotations made here (Set's deque keeps their addresses).
   std::vector<Annotation *> Made;
+  /// Every directive of the file, in source order.
+  const std::vector<OmpDirective> *Dirs = nullptr;
+  /// The `#` of each `ordered depend` point of a pipelined nest.
+  std::vector<SourceLocation> Pipelined;
 };
 
 /// The list items of a clause's arguments: the first name of each
@@ -239,12 +250,12 @@ void Binder::applyClauses(Annotation &A, const OmpDirective &D) {
     else if (C.Name == "schedule")
       applySchedule(A, C);
     else if (!llvm::is_contained(
-                 {"collapse", "default",     "nowait",       "num_threads",
-                  "if",       "proc_bind",   "copyin",       "linear",
-                  "aligned",  "safelen",     "simdlen",      "order",
-                  "allocate", "nontemporal", "untied",       "mergeable",
-                  "final",    "priority",    "grainsize",    "num_tasks",
-                  "nogroup",  "bind",        "dist_schedule"},
+                 {"collapse", "default",     "nowait",        "num_threads",
+                  "if",       "proc_bind",   "copyin",        "linear",
+                  "aligned",  "safelen",     "simdlen",       "order",
+                  "allocate", "nontemporal", "untied",        "mergeable",
+                  "final",    "priority",    "grainsize",     "num_tasks",
+                  "nogroup",  "bind",        "dist_schedule", "ordered"},
                  C.Name))
       report(DE, C.Loc, Diag::OmpIgnoredClause) << C.Name;
   }
@@ -256,15 +267,20 @@ void Binder::bindLoop(const OmpDirective &D) {
     report(DE, D.NameLoc, Diag::OmpNotFollowedByFor) << D.Name;
     return;
   }
-  if (StringRef(D.Name).contains("ordered") || D.clause("ordered")) {
-    report(DE, D.NameLoc, Diag::OmpOrdered);
-    return;
-  }
   // A `#pragma dlb` on the loop wins; a loop inside an annotated loop runs
   // in its iteration.
   if (loopAround(SM.getExpansionLoc(Loop->getForLoc())))
     return;
+  if (StringRef(D.Name).contains("ordered") || D.clause("ordered"))
+    bindOrdered(D, Loop);
+  else
+    annotate(D, Loop, LoopKind::DoAll);
+}
+
+void Binder::annotate(const OmpDirective &D, const ForStmt *Loop,
+                      LoopKind Kind) {
   Annotation A;
+  A.Kind = Kind;
   A.HashLoc = D.HashLoc;
   A.DirectiveLoc = D.NameLoc;
   A.EndLoc = D.EndLoc;
@@ -280,6 +296,54 @@ void Binder::bindLoop(const OmpDirective &D) {
   Made.push_back(&Set.Annotations.back());
 }
 
+/// The one `for` loop among the statements of \p Body (or \p Body itself),
+/// null if there is none or more than one.
+const ForStmt *onlyLoopIn(const Stmt *Body) {
+  if (const auto *F = dyn_cast<ForStmt>(Body))
+    return F;
+  const ForStmt *Found = nullptr;
+  if (const auto *C = dyn_cast<CompoundStmt>(Body))
+    for (const Stmt *S : C->body())
+      if (const auto *F = dyn_cast<ForStmt>(S)) {
+        if (Found)
+          return nullptr;
+        Found = F;
+      }
+  return Found;
+}
+
+void Binder::bindOrdered(const OmpDirective &D, const ForStmt *Loop) {
+  // The `ordered` points of the nest: doacross ones name their iterations.
+  std::vector<const OmpDirective *> Points;
+  for (const OmpDirective &P : *Dirs)
+    if (StringRef(P.Name).starts_with("ordered") && contains(Loop, P.HashLoc))
+      Points.push_back(&P);
+  if (Points.empty() || llvm::any_of(Points, [](const OmpDirective *P) {
+        return !P->clause("depend") && !P->clause("doacross");
+      })) {
+    report(DE, D.NameLoc, Diag::OmpOrdered);
+    return;
+  }
+  unsigned Depth = 1;
+  if (const OmpClause *C = D.clause("ordered"))
+    if (C->Args.size() == 1 && C->Args[0].is(tok::numeric_constant))
+      StringRef(C->Args[0].getLiteralData(), C->Args[0].getLength())
+          .getAsInteger(10, Depth);
+  const ForStmt *Inner = onlyLoopIn(Loop->getBody());
+  if (Depth != 2 || !Inner) {
+    report(DE, D.NameLoc, Diag::OmpOrderedNest) << Depth;
+    return;
+  }
+  // `#pragma dlb doacross` on the inner loop: the analysis proves from the
+  // subscripts that the pipeline keeps every dependence (the depend
+  // clauses are not trusted); the points are left out of its kernel.
+  if (loopAround(SM.getExpansionLoc(Inner->getForLoc())))
+    return;
+  annotate(D, Inner, LoopKind::DoAcross);
+  for (const OmpDirective *P : Points)
+    Pipelined.push_back(P->HashLoc);
+}
+
 void Binder::checkInside(const OmpDirective &D) {
   if (D.Kind == OmpKind::ThreadPrivate) {
     report(DE, D.NameLoc, Diag::OmpThreadPrivate);
@@ -289,7 +353,7 @@ void Binder::checkInside(const OmpDirective &D) {
     report(DE, D.NameLoc, Diag::OmpIgnoredDirective) << D.Name;
     return;
   }
-  if (!loopAround(D.HashLoc))
+  if (!loopAround(D.HashLoc) || llvm::is_contained(Pipelined, D.HashLoc))
     return;
   switch (D.Kind) {
   case OmpKind::Atomic:
@@ -363,6 +427,7 @@ void Binder::run(OpenMPSource &Source) {
     Dirs.push_back(readOmpDirective(SM, Ctx.getLangOpts(), H));
     Source.Lines.push_back({H, Dirs.back().EndLoc});
   }
+  this->Dirs = &Dirs;
   for (const OmpDirective &D : Dirs)
     if (D.Kind == OmpKind::Region)
       if (const Stmt *S = governed(D))

@@ -49,10 +49,17 @@ int main() {
     b[i] = omp_get_thread_num();
 // CHECK: :[[@LINE-1]]:12: error: 'omp_get_thread_num()' inside a distributed loop: ranks, not threads, run its iterations, and their number changes from run to run; index per-thread data by the loop index, or use a reduction clause
 #pragma omp parallel for ordered
-// CHECK: :[[@LINE-1]]:13: error: an 'ordered' loop runs parts of its iterations in order, which dlbcc --openmp does not do across ranks: drop 'ordered' if the iterations are independent, or annotate the loop nest with '#pragma dlb doacross' (docs/annotations.md)
+// CHECK: :[[@LINE-1]]:13: error: an 'ordered' loop runs parts of its iterations in order, which dlbcc --openmp does not do across ranks: drop 'ordered' if the iterations are independent; a nest of two loops whose order is that of its dependences is written 'ordered(2)' with '#pragma omp ordered depend(sink: ...)' (docs/openmp.md)
   for (int i = 1; i < 100; ++i) {
 #pragma omp ordered
     b[i] = b[i - 1] + a[i];
+  }
+#pragma omp parallel for ordered(1)
+// CHECK: :[[@LINE-1]]:13: error: dlbcc --openmp runs an 'ordered(1)' nest with 'depend' as a pipeline of two loops, the inner one distributed: write 'ordered(2)' on a loop whose body is one 'for' loop, or annotate that inner loop with '#pragma dlb doacross' (docs/openmp.md)
+  for (int i = 1; i < 100; ++i) {
+#pragma omp ordered depend(sink: i - 1)
+    b[i] = b[i - 1] + a[i];
+#pragma omp ordered depend(source)
   }
 #pragma omp parallel for reduction(&: counter)
 // CHECK: :[[@LINE-1]]:36: error: reduction operator '&' is not supported: dlbcc reduces with +, -, *, min and max

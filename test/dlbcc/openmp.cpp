@@ -3,7 +3,8 @@
 // schedule as the strategy, private, shared), a `#pragma dlb` on the same
 // loop wins, arrays of the region used only in one loop are private to
 // each rank, and the OpenMP lines are commented out of the emitted program,
-// which includes dlb/openmp/omp.h for <omp.h>.
+// which includes dlb/openmp/omp.h for <omp.h>; an ordered(2) nest with
+// depend points is a doacross pipeline.
 // RUN: %dlbcc --openmp --dump-annotations %s | FileCheck %s --check-prefix=ANN
 // RUN: %dlbcc --openmp %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=error: --implicit-check-not=warning:
 // RUN: FileCheck %s --check-prefix=EMIT < %t.cpp
@@ -89,11 +90,25 @@ int main() {
     b[i] = scale * a[i];
 // DIAG: :[[@LINE-3]]:34: warning: 'scale' is private in the OpenMP pragma, where each thread reads an uninitialized copy; dlbcc reads the value it has before the loop, as the sequential program does (say firstprivate or shared)
 
+// ordered(2) with depend points: a doacross annotation of the inner loop,
+// the outer loop pipelined; the points are left out of the kernel.
+#pragma omp parallel for ordered(2)
+// ANN: annotation at line [[@LINE-1]]: doacross, loop at line [[@LINE+2]]
+  for (int i = 1; i < N; ++i)
+    for (int j = 1; j < N - 1; ++j) {
+#pragma omp ordered depend(sink: i - 1, j) depend(sink: i, j - 1)
+      c[i][j] = 0.25 * (c[i - 1][j] + c[i][j - 1] + c[i][j] + c[i][j + 1]);
+#pragma omp ordered depend(source)
+    }
+
   printf("%g %g %g %g\n", sum, big, a[7], b[9]);
   return omp_get_wtime() < start;
 }
-// EMIT: #include <dlb/openmp/omp.h>
-// EMIT: // dlbcc --openmp: #pragma omp parallel shared(b) reduction(+: sum)
-// EMIT: // dlbcc --openmp: #pragma omp single
+// EMIT: {{^}}#include <dlb/openmp/omp.h>
+// EMIT: {{^}}// dlbcc: kernel of the loop at {{.*}}, pipelined over 'i'
+// EMIT: {{^}}// dlbcc --openmp: #pragma omp ordered depend(sink: i - 1, j) depend(sink: i, j - 1)
+// EMIT: {{^}}// dlbcc --openmp: #pragma omp ordered depend(source)
+// EMIT: {{^}}// dlbcc --openmp: #pragma omp parallel shared(b) reduction(+: sum)
+// EMIT: {{^}}// dlbcc --openmp: #pragma omp single
 // EMIT-NOT: {{^ *}}#pragma omp
 // NONE: {{^1$}}

@@ -42,7 +42,11 @@ namespace dlbcc {
 
 class Emitter {
 public:
-  Emitter(clang::ASTContext &Ctx, clang::Rewriter &R) : Ctx(Ctx), R(R) {}
+  /// \p OpenMP: the OpenMP pragmas of a program read by dlbcc --openmp
+  /// (null without it); the emitted program holds none of them.
+  Emitter(clang::ASTContext &Ctx, clang::Rewriter &R,
+          const OpenMPSource *OpenMP = nullptr)
+      : Ctx(Ctx), R(R), OpenMP(OpenMP) {}
 
   /// Emits every distributed loop, leaves each annotation in \p Sequential
   /// (doacross loops with no loop to pipeline) to run sequentially, and
@@ -52,15 +56,14 @@ public:
             const std::vector<const Annotation *> &Sequential,
             const MainFunction &Main);
 
-  /// dlbcc --openmp, after emit(): comments out the OpenMP pragma lines
-  /// that the loops of \p Loops did not replace, and makes `#include
-  /// <omp.h>` include dlb/openmp/omp.h (a rank is one thread).
-  void leaveOutOpenMP(const OpenMPSource &Source,
-                      const std::vector<LoopModel> &Loops);
   /// The rewritten main file.
   std::string result() const;
 
 private:
+  /// dlbcc --openmp, at the end of emit(): comments out the OpenMP pragma lines
+  /// that the loops of \p Loops did not replace, and makes `#include
+  /// <omp.h>` include dlb/openmp/omp.h (a rank is one thread).
+  void leaveOutOpenMP(const std::vector<LoopModel> &Loops);
   /// An array that the kernel's loop takes as a restrict pointer: the
   /// lambda's parameter and the argument the kernel passes.
   struct RestrictArray {
@@ -194,6 +197,7 @@ private:
 
   clang::ASTContext &Ctx;
   clang::Rewriter &R;
+  const OpenMPSource *OpenMP;
 };
 
 } // namespace dlbcc
