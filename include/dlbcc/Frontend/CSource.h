@@ -4,8 +4,11 @@
 // C++ needs nothing; what C allows and C++ does not is written out here,
 // from Clang's reading of the source as C: an explicit cast where C converts
 // implicitly (`double *a = malloc(n * sizeof *a);`, an int assigned to an
-// enum) and `__restrict` for C's `restrict`. The rest of the pipeline then
-// reads the converted text in place of the file. The reading as C is no
+// enum) and `__restrict` for C's `restrict`; and what C allows and C++
+// does not: old-style definitions and declarations without parameters
+// become prototypes, `register` goes, and the names that the file declares
+// and C++ reserves (`new`, `class`, ...) are renamed. The rest of the pipeline
+// then reads the converted text in place of the file. The reading as C is no
 // stricter than gcc: a call of an undeclared function, an error to Clang
 // from C99 on, passes as gcc's warning does. The C linkage that the
 // program's names keep in the emitted C++ is written by the emit stage
