@@ -183,7 +183,10 @@ private:
   /// Climbs from the use \p D of an array of \p Dims dimensions through the
   /// subscripts applied to it, into \p Acc; the outermost expression reached.
   const clang::Expr *climbSubscripts(const clang::DeclRefExpr *D, unsigned Dims,
-                                     ArrayAccess &Acc) const;
+                                     ArrayAccess &Acc);
+  /// What the subscript \p Idx stands for: the definition of a local
+  /// integer `k` in `k = i * cols + j; ... a[k]` (LoopUses.cpp), else Idx.
+  const clang::Expr *definitionOf(const clang::Expr *Idx);
   void handleScalarUse(const clang::DeclRefExpr *D, const clang::VarDecl *V);
   void buildArrays(LoopModel &M);
   /// The role, shape and declared rows of array V, and, distributed, how.

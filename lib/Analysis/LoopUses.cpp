@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -319,8 +320,85 @@ ArrayModel &LoopAnalyzer::arrayModel(const DeclRefExpr *D, const VarDecl *V,
   return AM;
 }
 
+namespace {
+
+/// Integer scalars, constants, `+`, `-` and `*`: what a subscript's
+/// definition may be made of (no call, no read of memory).
+bool scalarArithmetic(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    return V && V->getType()->isIntegerType() &&
+           !V->getType().isVolatileQualified();
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub ||
+            B->getOpcode() == BO_Mul) &&
+           scalarArithmetic(B->getLHS()) && scalarArithmetic(B->getRHS());
+  return false;
+}
+
+/// The references to variables in \p S.
+void collectRefs(const Stmt *S, std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    Out.push_back(R);
+  for (const Stmt *C : S->children())
+    collectRefs(C, Out);
+}
+
+} // namespace
+
+const Expr *LoopAnalyzer::definitionOf(const Expr *Idx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
+  const auto *K = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!K || !K->hasLocalStorage() || !K->getType()->isIntegerType() ||
+      K->getType().isVolatileQualified())
+    return Idx;
+  // The one write of K in the loop: `K = e;`, a statement of a block.
+  std::vector<const DeclRefExpr *> Refs;
+  collectRefs(A.Loop, Refs);
+  const BinaryOperator *Def = nullptr;
+  for (const DeclRefExpr *R : Refs) {
+    if (R->getDecl() != K || classifyUse(R, PM) == Use::Read)
+      continue;
+    const auto *B = dyn_cast_or_null<BinaryOperator>(
+        PM.getParentIgnoreParens(const_cast<DeclRefExpr *>(R)));
+    if (Def || !B || B->getOpcode() != BO_Assign ||
+        B->getLHS()->IgnoreParens() != R)
+      return Idx;
+    Def = B;
+  }
+  // An initializer in the loop would be a second write.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Def || (K->hasInit() && SM.isBeforeInTranslationUnit(
+                                   A.Loop->getBeginLoc(), K->getLocation())))
+    return Idx;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(PM.getParent(Def));
+  if (!Block || !scalarArithmetic(Def->getRHS()) ||
+      !SM.isBeforeInTranslationUnit(Def->getEndLoc(), Ref->getBeginLoc()))
+    return Idx;
+  // The use is in the block, and nothing in it writes what K is made of.
+  const Stmt *Up = Ref;
+  while (Up && Up != Block)
+    Up = PM.getParent(Up);
+  if (!Up)
+    return Idx;
+  std::vector<const DeclRefExpr *> Parts, InBlock;
+  collectRefs(Def->getRHS(), Parts);
+  collectRefs(Block, InBlock);
+  for (const DeclRefExpr *P : Parts)
+    for (const DeclRefExpr *R : InBlock)
+      if (R->getDecl() == P->getDecl() && classifyUse(R, PM) != Use::Read)
+        return Idx;
+  return Def->getRHS();
+}
+
 const Expr *LoopAnalyzer::climbSubscripts(const DeclRefExpr *D, unsigned Dims,
-                                          ArrayAccess &Acc) const {
+                                          ArrayAccess &Acc) {
   const Expr *Cur = D;
   while (const Stmt *P = PM.getParent(Cur)) {
     if (isa<ParenExpr>(P)) {
@@ -339,7 +417,7 @@ const Expr *LoopAnalyzer::climbSubscripts(const DeclRefExpr *D, unsigned Dims,
     }
     if (const auto *S = dyn_cast<ArraySubscriptExpr>(P);
         S && S->getBase() == Cur) {
-      Acc.SubscriptExprs.push_back(S->getIdx());
+      Acc.SubscriptExprs.push_back(definitionOf(S->getIdx()));
       Cur = S;
       continue;
     }
