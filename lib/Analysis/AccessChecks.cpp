@@ -126,31 +126,45 @@ public:
     llvm::StringSet<> Seen;
     // An interrupted body may skip any access.
     const bool Interrupts = Interrupted.Targets.count(M.Loop);
+    std::vector<Covered> Runs;
+    std::vector<const ArrayAccess *> Conditional;
     for (const ArrayModel &A : M.Arrays)
       for (const ArrayAccess &Acc : A.Accesses) {
         SmallVector<ForRange, 2> Loops;
-        const bool Every = !Interrupts && everyIteration(Acc.Expr, Loops);
+        if (Interrupts || !everyIteration(Acc.Expr, Loops)) {
+          Conditional.push_back(&Acc);
+          continue;
+        }
         for (unsigned D = 0; D < Acc.Subs.size(); ++D) {
           Verified = false;
-          std::optional<AccessCheck> C;
-          if (Every)
-            C = check(A, Acc, D, Loops, Ok);
-          // A linearized array's column past its row would be another
-          // row's element in the sequential program: it must be checked.
-          if (A.RowLength && D == 1 && !Verified) {
-            report(Ctx.getDiagnostics(), Acc.Expr->getBeginLoc(),
-                   Diag::ArrayLinearUnchecked)
-                << printed(Acc.Expr, Ctx) << printed(Acc.SubscriptExprs[0], Ctx)
-                << A.Var->getName() << A.RowLength->getName();
-            Ok = false;
-          }
+          std::optional<AccessCheck> C = check(A, Acc, D, Loops, Ok);
+          if (Verified && Acc.Subs[D])
+            Runs.push_back({&A, D, &*Acc.Subs[D], forsAround(Acc.Expr)});
+          else if (A.RowLength && D == 1)
+            unchecked(A, Acc, Ok);
           if (C && Seen.insert(C->Array + "/" + std::to_string(D) + "/" +
                                C->Guard + "/" + C->Min + "/" + C->Max)
                        .second)
             Checks.push_back(std::move(*C));
         }
       }
+    // A linearized array's column past its row would be another row's
+    // element in the sequential program: it must be checked, or run only
+    // where a checked access runs.
+    for (const ArrayModel &A : M.Arrays)
+      for (const ArrayAccess &Acc : A.Accesses)
+        if (A.RowLength && Acc.Subs.size() > 1 &&
+            llvm::is_contained(Conditional, &Acc) && !covered(Runs, A, Acc, 1))
+          unchecked(A, Acc, Ok);
     return Checks;
+  }
+
+  void unchecked(const ArrayModel &A, const ArrayAccess &Acc, bool &Ok) {
+    report(Ctx.getDiagnostics(), Acc.Expr->getBeginLoc(),
+           Diag::ArrayLinearUnchecked)
+        << printed(Acc.Expr, Ctx) << printed(Acc.SubscriptExprs[0], Ctx)
+        << A.Var->getName() << A.RowLength->getName();
+    Ok = false;
   }
 
   /// The rows each whole array may be read at, for the arrays whose every
@@ -202,6 +216,49 @@ private:
     for (unsigned K = 0; K < Loops.size(); ++K)
       Runs(Loops[K].Index, ArrayRef<ForRange>(Loops).drop_front(K));
     return S;
+  }
+
+  /// Dimension Dim of an access of Array, checked, that runs in every
+  /// iteration of the loops Fors around it (innermost first).
+  struct Covered {
+    const ArrayModel *Array;
+    unsigned Dim;
+    const AffineForm *Sub;
+    SmallVector<const ForStmt *, 2> Fors;
+  };
+
+  /// Whether dimension D of Acc, an access that may not run in every
+  /// iteration, takes only values that a checked access of Runs takes: the
+  /// same subscript inside the same loops (SRAD's `if (c[k] < 0) c[k] = 0`
+  /// after `c[k] = ...`).
+  bool covered(ArrayRef<Covered> Runs, const ArrayModel &A,
+               const ArrayAccess &Acc, unsigned D) {
+    if (D >= Acc.Subs.size() || !Acc.Subs[D])
+      return false;
+    SmallVector<const ForStmt *, 2> Fors = forsAround(Acc.Expr);
+    return llvm::any_of(Runs, [&](const Covered &R) {
+      return R.Array == &A && R.Dim == D && R.Fors == Fors &&
+             sameForm(*R.Sub, *Acc.Subs[D]);
+    });
+  }
+
+  static bool sameForm(const AffineForm &X, const AffineForm &Y) {
+    return X.Constant == Y.Constant && X.Coeffs.size() == Y.Coeffs.size() &&
+           llvm::all_of(X.Coeffs, [&](const auto &C) {
+             return Y.coeff(C.first) == C.second;
+           });
+  }
+
+  /// The for loops whose bodies hold E inside the distributed loop,
+  /// innermost first.
+  SmallVector<const ForStmt *, 2> forsAround(const Expr *E) {
+    SmallVector<const ForStmt *, 2> Fors;
+    eachEnclosing(E, [&](const Stmt *S, const Stmt *Child) {
+      if (const auto *F = dyn_cast<ForStmt>(S); F && Child == F->getBody())
+        Fors.push_back(F);
+      return true;
+    });
+    return Fors;
   }
 
   /// The for loops whose bodies hold E inside the distributed loop that

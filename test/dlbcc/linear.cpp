@@ -74,6 +74,20 @@ void sized(int n, int m, double *a, const std::vector<int> &v) {
       a[j + i * m] = i + v[j];
 }
 
+// An access under 'if' that repeats, in the same loops, the subscript of
+// one that runs in every iteration is checked with it (SRAD's saturation).
+void saturated(int n, double *c) {
+// EMIT: {{^ *}}dlbcc_run.checkAccess("c[i * n + j]", "c", 1, static_cast<long long>(0), static_cast<long long>(n - 1), static_cast<long long>(n));
+// EMIT-NOT: checkAccess("c[
+#pragma dlb doall distribute(c) shape(c[n * n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      c[i * n + j] = i - j;
+      if (c[i * n + j] < 0)
+        c[i * n + j] = 0;
+    }
+}
+
 #ifdef ERRORS
 void errors(int n, int m, std::vector<double> &A, std::vector<double> &B,
             std::vector<double> &C, std::vector<double> &D) {
@@ -87,7 +101,15 @@ void errors(int n, int m, std::vector<double> &A, std::vector<double> &B,
     for (int j = 0; j < n; j++)
       if (j % 2)
         B[i * n + j] = 0;
-// ERR: :[[@LINE-1]]:9: error: cannot check that 'B[i * n + j]' stays within row 'i' of 'B' (rows of 'n' elements): each access of a linearized array must run in every iteration, with affine subscripts, for dlbcc to check it before the loop; declare the array with two dimensions
+// ERR: :[[@LINE-1]]:9: error: cannot check that 'B[i * n + j]' stays within row 'i' of 'B' (rows of 'n' elements): each access of a linearized array must run in every iteration (or repeat, in the same loops, the subscript of one that does), with affine subscripts, for dlbcc to check it before the loop; declare the array with two dimensions
+#pragma dlb doall distribute(C)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n - 1; j++) {
+      C[i * n + j] = 1;
+      if (j % 2)
+        C[i * n + j + 1] = 0;
+// ERR: :[[@LINE-1]]:9: error: cannot check that 'C[i * n + j + 1]' stays within row 'i' of 'C' (rows of 'n' elements): each access of a linearized array must run in every iteration (or repeat, in the same loops, the subscript of one that does), with affine subscripts, for dlbcc to check it before the loop; declare the array with two dimensions
+    }
 #pragma dlb doall distribute(C)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)

@@ -1,9 +1,9 @@
 /* The diffusion step of SRAD (speckle-reducing anisotropic diffusion) as
  * OpenMP benchmark suites write it: images as malloc'ed arrays indexed
  * through a scalar, k = i * cols + j, neighbours through index arrays
- * clamped at the border, two parallel loops per step (the coefficient's
- * saturation written as one expression: a linearized access under an `if`
- * is not checked). argv[1] is the number of steps. */
+ * clamped at the border, two parallel loops per step, the coefficient
+ * saturated as Rodinia writes it (accesses under `if` that repeat the
+ * subscript of one that always runs). argv[1] is the number of steps. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -51,7 +51,11 @@ int main(int argc, char **argv) {
         qsqr = num / (den * den);
         den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr));
         qsqr = 1.0f / (1.0f + den);
-        c[k] = qsqr < 0 ? 0 : qsqr > 1 ? 1 : qsqr;
+        c[k] = qsqr;
+        if (c[k] < 0)
+          c[k] = 0;
+        else if (c[k] > 1)
+          c[k] = 1;
       }
     }
 #pragma omp parallel for shared(J, c, rows, cols, lambda) private(i, j, k, D, cS, cN, cW, cE)
