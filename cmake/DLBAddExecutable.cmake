@@ -2,8 +2,9 @@
 # from C++ and C sources annotated with '#pragma dlb' (with OPENMP, also
 # those with OpenMP's loop pragmas: dlbcc --openmp, docs/openmp.md). At build time dlbcc translates
 # each source into <target>.dlb/<name>.dlb.cpp in the current binary
-# directory, and again whenever the source or a header it includes changes
-# (dlbcc -MD). dlbcc gets the target's compile definitions, include
+# directory, and again whenever the source, a header it includes or another
+# source of the target changes (dlbcc -MD; dlbcc reads the other sources for
+# the functions the loops call). dlbcc gets the target's compile definitions, include
 # directories and standard (CXX_STANDARD for a C++ source, C_STANDARD and
 # C_EXTENSIONS for a C one), as the compiler does, so both see the same
 # program (set -D flags with target_compile_definitions or
@@ -67,6 +68,12 @@ function(dlb_add_executable target)
   set(emitted_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.dlb")
   file(MAKE_DIRECTORY "${emitted_dir}")
   set(target_sources)
+  # dlbcc reads each source's siblings for the functions its loops call.
+  set(all_paths)
+  foreach(source IN LISTS DLB_UNPARSED_ARGUMENTS)
+    get_filename_component(path "${source}" ABSOLUTE)
+    list(APPEND all_paths "${path}")
+  endforeach()
   foreach(source IN LISTS DLB_UNPARSED_ARGUMENTS)
     get_filename_component(path "${source}" ABSOLUTE)
     get_filename_component(dir "${path}" DIRECTORY)
@@ -90,10 +97,12 @@ function(dlb_add_executable target)
       set(standard_flags "${c_flags}")
     endif()
     set(emitted "${emitted_dir}/${name}.dlb.cpp")
+    set(others ${all_paths})
+    list(REMOVE_ITEM others "${path}")
     add_custom_command(OUTPUT "${emitted}"
-      COMMAND DLB::dlbcc ${openmp_flag} "${path}" ${flags} ${standard_flags} -MD
-              -o "${emitted}"
-      DEPENDS "${path}" DLB::dlbcc
+      COMMAND DLB::dlbcc ${openmp_flag} "${path}" ${others} ${flags}
+              ${standard_flags} -MD -o "${emitted}"
+      DEPENDS "${path}" ${others} DLB::dlbcc
       DEPFILE "${emitted_dir}/${name}.dlb.d"
       COMMENT "Translating ${source} with dlbcc"
       COMMAND_EXPAND_LISTS VERBATIM)

@@ -1,11 +1,13 @@
 //===- CallChecker.cpp - Which functions a distributed loop may call ------===//
 //
 // Owns the verdicts of CallChecker.h: which library functions are pure,
-// and which functions of the main file a distributed loop may call (their
-// bodies checked transitively, cached per function).
+// and which functions of the program a distributed loop may call (their
+// bodies checked transitively, cached per function; those of the other
+// sources through ProgramFunctions).
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/CallChecker.h"
+#include "dlbcc/Analysis/ProgramFunctions.h"
 #include "dlbcc/Support/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -128,11 +130,48 @@ public:
   SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 8> Callees;
 };
 
+/// Whether a declaration of F has attribute AttrT.
+template <class AttrT> bool declaredWith(const FunctionDecl *F) {
+  return llvm::any_of(
+      F->redecls(), [](const FunctionDecl *D) { return D->hasAttr<AttrT>(); });
+}
+
 } // namespace
 
 CallChecker::CallChecker(ASTContext &Ctx,
-                         llvm::SmallPtrSet<const ForStmt *, 8> AnnotatedLoops)
-    : Ctx(Ctx), AnnotatedLoops(std::move(AnnotatedLoops)) {}
+                         llvm::SmallPtrSet<const ForStmt *, 8> AnnotatedLoops,
+                         ProgramFunctions *Program)
+    : Ctx(Ctx), AnnotatedLoops(std::move(AnnotatedLoops)), Program(Program) {}
+
+CallChecker::Verdict CallChecker::unseen(const FunctionDecl *F) const {
+  Verdict V;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const bool Users = !SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+  // The user's promise that it reads nothing but its arguments (GCC's).
+  if (Users && declaredWith<ConstAttr>(F))
+    return V;
+  if (Summarizing) {
+    V.Unseen.push_back(functionKey(F));
+    return V;
+  }
+  if (const FunctionSummary *S =
+          Program ? Program->find(functionKey(F)) : nullptr) {
+    V.Ok = S->Ok;
+    V.Reason = S->Reason;
+    V.Where = S->Where;
+    V.HasDlbLoop = S->HasDlbLoop;
+    return V;
+  }
+  V.Ok = false;
+  if (Users && declaredWith<PureAttr>(F)) {
+    V.Reason = "it is declared 'pure', which lets it read global variables, "
+               "and those hold rank 0's values on rank 0 only; declare it "
+               "'const' if it reads nothing but its arguments";
+    return V;
+  }
+  V.Unknown = true;
+  return V;
+}
 
 const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
   F = F->getCanonicalDecl();
@@ -148,11 +187,10 @@ const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
     Cache[F] = V;
     return Cache[F];
   }
+  // A body in a system header is the library's, not the program's.
   if (!Def || !Def->hasBody() ||
-      !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
-    V.Ok = false;
-    V.Unknown = true;
-    Cache[F] = V;
+      SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))) {
+    Cache[F] = unseen(F);
     return Cache[F];
   }
   for (const ParmVarDecl *P : Def->parameters()) {
@@ -186,15 +224,39 @@ const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
     if (!V.Ok)
       break;
     const Verdict &C = verdict(Callee);
-    if (C.Ok)
+    if (C.Ok) {
+      V.Unseen.insert(V.Unseen.end(), C.Unseen.begin(), C.Unseen.end());
       continue;
+    }
     V.Ok = false;
     V.HasDlbLoop = C.HasDlbLoop;
     V.Reason = "it calls '" + Callee->getNameAsString() + "'";
     V.At = Loc;
   }
+  llvm::sort(V.Unseen);
+  V.Unseen.erase(std::unique(V.Unseen.begin(), V.Unseen.end()), V.Unseen.end());
   Cache[F] = V;
   return Cache[F];
+}
+
+FunctionSummary CallChecker::summary(const FunctionDecl *F) {
+  if (!Summarizing) {
+    Cache.clear();
+    Summarizing = true;
+  }
+  const Verdict &V = verdict(F);
+  FunctionSummary S;
+  S.Ok = V.Ok;
+  S.Reason = V.Reason;
+  S.Where = V.Where;
+  S.HasDlbLoop = V.HasDlbLoop;
+  S.Calls = V.Unseen;
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(V.At));
+  if (S.Where.empty() && P.isValid())
+    S.Where = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+              ":" + std::to_string(P.getColumn());
+  return S;
 }
 
 bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc) {
@@ -208,7 +270,8 @@ bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc) {
   else if (V.HasDlbLoop)
     report(DE, CallLoc, Diag::CallHasDlbLoop) << Name;
   else {
-    report(DE, CallLoc, Diag::CallSideEffects) << Name << V.Reason;
+    report(DE, CallLoc, Diag::CallSideEffects)
+        << Name << (V.Where.empty() ? V.Reason : V.Reason + ", " + V.Where);
     if (V.At.isValid())
       report(DE, V.At, Diag::NoteAccess) << V.Reason;
   }

@@ -83,7 +83,8 @@ public:
   LoopAnalyzer(const Annotation &A, AnalysisContext &ACtx)
       : A(A), ACtx(ACtx), Ctx(ACtx.Ctx), DE(Ctx.getDiagnostics()),
         PM(const_cast<clang::ForStmt *>(A.Loop)), Rules(PM, Ctx),
-        Calls(Ctx, {ACtx.AnnotatedLoops.begin(), ACtx.AnnotatedLoops.end()}) {
+        Calls(Ctx, {ACtx.AnnotatedLoops.begin(), ACtx.AnnotatedLoops.end()},
+              ACtx.Program) {
     for (const clang::ForStmt *L : ACtx.AnnotatedLoops)
       Annotated.insert(L);
   }

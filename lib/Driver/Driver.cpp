@@ -6,10 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Driver/Driver.h"
+#include "Config.h"
+#include "dlbcc/Analysis/ProgramFunctions.h"
 #include "dlbcc/Driver/Pipeline.h"
 #include "dlbcc/Frontend/CSource.h"
 #include "dlbcc/Support/CommandLine.h"
-#include "Config.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -137,9 +138,10 @@ SortedArgs sortCommandLine(int Argc, const char **Argv) {
 po::options_description visibleOptions(std::string &Output,
                                        std::string &BuildPath) {
   po::options_description Visible(
-      "Usage: dlbcc INPUT.cpp [-DNAME[=VALUE] -UNAME -IDIR -std=...] "
-      "-o OUTPUT.cpp\n"
-      "             [-MD | -MMD] [-MF FILE] [-MT TARGET] [-- CLANG_ARGS...]\n"
+      "Usage: dlbcc INPUT.cpp [OTHER_SOURCES...] [-DNAME[=VALUE] -UNAME "
+      "-IDIR -std=...]\n"
+      "             -o OUTPUT.cpp [-MD | -MMD] [-MF FILE] [-MT TARGET]\n"
+      "             [-- CLANG_ARGS...]\n"
       "       dlbcc --cflags | --libs [--sim]\n\n"
       "Translates a C++ program annotated with '#pragma dlb' into an MPI\n"
       "program that balances its loops with libdlb (a C program, INPUT.c,\n"
@@ -149,9 +151,14 @@ po::options_description visibleOptions(std::string &Output,
       "cluster (SimGrid's SMPI; run it with dlb-simulate)\n"
       "  smpicxx -O2 OUTPUT.cpp $(dlbcc --cflags --sim) $(dlbcc --libs --sim)"
       " -o prog\n\n"
-      "-MD writes the files the input includes as a Make rule to FILE\n"
-      "(default: OUTPUT with extension .d) for target TARGET (default:\n"
-      "OUTPUT), as Clang's -MD; -MMD leaves out system headers.\n\n"
+      "OTHER_SOURCES, the program's other C or C++ files, are read for the\n"
+      "functions they define: INPUT's loops may call those that pass the\n"
+      "test of docs/annotations.md section 5 (dlbcxx gives each source the\n"
+      "others).\n\n"
+      "-MD writes the files the input includes (and OTHER_SOURCES) as a\n"
+      "Make rule to FILE (default: OUTPUT with extension .d) for target\n"
+      "TARGET (default: OUTPUT), as Clang's -MD; -MMD leaves out system\n"
+      "headers.\n\n"
       "Options");
   Visible.add_options()("help,h", "print this help")(
       "version", "print the version")("output,o", po::value(&Output),
@@ -261,25 +268,104 @@ int dependencyOptions(DependencyFlags &Deps, const std::string &Output,
   return 0;
 }
 
-/// Runs the pipeline on \p Input and writes the result (with -o, to Output
-/// and the dependency file, only on success); the exit status.
-int runPipeline(CompilationDatabase &DB, const std::string &Input, bool CSource,
-                const std::string &Converted, const PipelineOptions &Opts,
-                const std::string &Output) {
-  ClangTool Tool(DB, {Input});
+/// How one source is read: its compile flags, and a C source's text as the
+/// C++ it becomes.
+struct Reading {
+  std::string Path;
+  bool CSource = false;
+  std::string Converted;
+  std::unique_ptr<CompilationDatabase> DB;
+};
+
+/// Reading of Path with the flags Args (or BuildPath's database); nothing
+/// after reporting an error.
+std::optional<Reading> reading(const std::string &Path,
+                               const std::string &BuildPath,
+                               const std::vector<std::string> &Args) {
+  if (!llvm::sys::fs::exists(Path)) {
+    fail("no such file: '" + Path + "'");
+    return std::nullopt;
+  }
+  Reading R;
+  R.Path = Path;
+  // A C source outside a compilation database (which says how to read it).
+  R.CSource = BuildPath.empty() && isCSource(Path);
+  if (R.CSource &&
+      !cSourceAsCxx(Path, Args, DLBCC_CLANG_RESOURCE_DIR, R.Converted))
+    return std::nullopt;
+  R.DB = compilationDatabase(BuildPath, R.CSource, Args);
+  if (!R.DB)
+    return std::nullopt;
+  return R;
+}
+
+/// Runs the stages \p Opts asks for on a source; whether they succeeded.
+bool runStages(const Reading &In, const PipelineOptions &Opts,
+               PipelineResult &Result) {
+  ClangTool Tool(*In.DB, {In.Path});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false);
   // The tool keeps the path and text as references: both outlive its run.
   llvm::SmallString<256> Absolute;
-  if (CSource) {
-    Absolute = Input;
+  if (In.CSource) {
+    Absolute = In.Path;
     llvm::sys::fs::make_absolute(Absolute);
-    Tool.mapVirtualFile(Absolute, Converted);
+    Tool.mapVirtualFile(Absolute, In.Converted);
   }
+  return Tool.run(makePipelineFactory(Opts, Result).get()) == 0 && Result.Ok;
+}
+
+/// Reads the program's other sources \p Paths for the functions they
+/// define (warnings left to their own compiles); false after an error.
+bool readOtherSources(llvm::ArrayRef<std::string> Paths,
+                      const std::string &BuildPath,
+                      std::vector<std::string> Args, bool OpenMP,
+                      ProgramFunctions &Program) {
+  Args.push_back("-w");
+  for (const std::string &Path : Paths) {
+    // A -std= of the other language is the input's, not this source's.
+    std::vector<std::string> Own;
+    for (const std::string &Arg : Args)
+      if (llvm::StringRef(Arg).find("-std=") != 0 ||
+          (Arg.find("++") == std::string::npos) == isCSource(Path))
+        Own.push_back(Arg);
+    std::optional<Reading> In = reading(Path, BuildPath, Own);
+    PipelineOptions Opts;
+    Opts.StopAfter = Stage::Functions;
+    Opts.OpenMP = OpenMP;
+    Opts.Program = &Program;
+    PipelineResult Result;
+    if (!In || !runStages(*In, Opts, Result)) {
+      fail("cannot read '" + Path + "', another source of the program");
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The dependency rule \p Rule with \p Paths among its prerequisites.
+std::string withPrerequisites(std::string Rule,
+                              llvm::ArrayRef<std::string> Paths) {
+  size_t End = 0;
+  while ((End = Rule.find('\n', End)) != std::string::npos && End > 0 &&
+         Rule[End - 1] == '\\')
+    ++End;
+  if (End == std::string::npos)
+    End = Rule.size();
+  std::string Added;
+  for (const std::string &Path : Paths)
+    Added += " \\\n  " + Path;
+  return Rule.insert(End, Added);
+}
+
+/// Runs the pipeline on \p In and writes the result (with -o, to Output
+/// and the dependency file, only on success); the exit status.
+int runPipeline(const Reading &In, const PipelineOptions &Opts,
+                const std::string &Output,
+                llvm::ArrayRef<std::string> OtherSources) {
   PipelineResult Result;
-  int Status = Tool.run(makePipelineFactory(Opts, Result).get());
-  if (Status != 0 || !Result.Ok)
+  if (!runStages(In, Opts, Result))
     return 1;
   if (Opts.StopAfter != Stage::Emit) {
     std::cout << Result.Dump;
@@ -291,9 +377,11 @@ int runPipeline(CompilationDatabase &DB, const std::string &Input, bool CSource,
   }
   if (int Status = writeAtomically(Output, Result.Output))
     return Status;
-  return Opts.Dependencies ? writeAtomically(Opts.Dependencies->OutputFile,
-                                             Result.Dependencies)
-                           : 0;
+  return Opts.Dependencies
+             ? writeAtomically(
+                   Opts.Dependencies->OutputFile,
+                   withPrerequisites(Result.Dependencies, OtherSources))
+             : 0;
 }
 
 } // namespace
@@ -331,25 +419,21 @@ int runDriver(int Argc, const char **Argv) {
   }
   if (VM.count("sim") || VM.count("cflags") || VM.count("libs"))
     return printRuntimeFlags(VM, Argv[0]);
-  if (Inputs.size() != 1)
-    return fail(Inputs.empty() ? "no input file (see dlbcc --help)"
-                               : "exactly one input file is supported");
-  if (!llvm::sys::fs::exists(Inputs[0]))
-    return fail("no such file: '" + Inputs[0] + "'");
+  if (Inputs.empty())
+    return fail("no input file (see dlbcc --help)");
 
   // OpenMP's API as one thread of a rank sees it (include/dlb/openmp).
   if (VM.count("openmp"))
     CL.ClangArgs.push_back("-isystem" + runtimePaths(Argv[0]).Include +
                            "/dlb/openmp");
-  // A C source outside a compilation database (which says how to read it).
-  const bool CSource = BuildPath.empty() && isCSource(Inputs[0]);
-  std::string Converted;
-  if (CSource && !cSourceAsCxx(Inputs[0], CL.ClangArgs,
-                               DLBCC_CLANG_RESOURCE_DIR, Converted))
+  std::optional<Reading> In = reading(Inputs[0], BuildPath, CL.ClangArgs);
+  if (!In)
     return 1;
-  std::unique_ptr<CompilationDatabase> DB =
-      compilationDatabase(BuildPath, CSource, CL.ClangArgs);
-  if (!DB)
+  const llvm::ArrayRef<std::string> OtherSources =
+      llvm::ArrayRef(Inputs).drop_front();
+  ProgramFunctions Program;
+  if (!readOtherSources(OtherSources, BuildPath, CL.ClangArgs,
+                        VM.count("openmp") > 0, Program))
     return 1;
 
   PipelineOptions Opts;
@@ -359,9 +443,10 @@ int runDriver(int Argc, const char **Argv) {
     Opts.StopAfter = Stage::Analyze;
   Opts.Remarks = VM.count("remarks") > 0;
   Opts.OpenMP = VM.count("openmp") > 0;
+  Opts.Program = &Program;
   if (int Status = dependencyOptions(CL.Deps, Output, Opts))
     return Status;
-  return runPipeline(*DB, Inputs[0], CSource, Converted, Opts, Output);
+  return runPipeline(*In, Opts, Output, OtherSources);
 }
 
 } // namespace dlbcc

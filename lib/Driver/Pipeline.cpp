@@ -11,6 +11,7 @@
 #include "dlbcc/Analysis/MainFunction.h"
 #include "dlbcc/Analysis/OpenMPSharing.h"
 #include "dlbcc/Analysis/Pipeline.h"
+#include "dlbcc/Analysis/ProgramFunctions.h"
 #include "dlbcc/Analysis/Residency.h"
 #include "dlbcc/Analysis/WorkModel.h"
 #include "dlbcc/CodeGen/CostSpelling.h"
@@ -91,6 +92,14 @@ public:
       bindOpenMP(OpenMP, Set, Ctx);
     if (DE.hasErrorOccurred())
       return;
+    if (Opts.StopAfter == Stage::Functions) {
+      std::vector<const ForStmt *> Loops;
+      for (const Annotation &A : Set.Annotations)
+        Loops.push_back(A.Loop);
+      summarizeFunctions(Ctx, Loops, *Opts.Program);
+      Result.Ok = true;
+      return;
+    }
     llvm::raw_string_ostream Dump(Result.Dump);
     if (Opts.StopAfter == Stage::Parse) {
       // In source order (OpenMP's annotations come after the dlb ones).
@@ -106,7 +115,7 @@ public:
       Result.Ok = true;
       return;
     }
-    AnalysisContext ACtx{Ctx, {}, {}, std::move(Macros)};
+    AnalysisContext ACtx{Ctx, {}, {}, std::move(Macros), Opts.Program};
     for (const Annotation &A : Set.Annotations) {
       ACtx.AnnotatedLoops.push_back(A.Loop);
       if (!A.OpenMP)

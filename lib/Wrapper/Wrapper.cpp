@@ -348,7 +348,12 @@ std::vector<Command> commands(const Invocation &Inv, const Plan &P) {
     for (const Word &W : Inv.Preprocessor)
       if (goesTo(W, S.Lang, /*Single=*/true))
         Translate.push_back(W.Text);
-    Translate.insert(Translate.end(), {S.Path, "-o", P.Made[I]});
+    Translate.push_back(S.Path);
+    // The others, for the functions its loops call.
+    for (size_t J = 0; J < Inv.Sources.size(); ++J)
+      if (J != I)
+        Translate.push_back(Inv.Sources[J].Path);
+    Translate.insert(Translate.end(), {"-o", P.Made[I]});
     Commands.push_back(std::move(Translate));
   }
   for (size_t I = 0; I < Inv.Sources.size(); ++I) {

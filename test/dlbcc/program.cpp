@@ -36,7 +36,7 @@ void program(int n) {
   for (int i = 0; i < n; ++i)
     a[i] = 0;
 #pragma dlb doall distribute(a) cost(counter(i))
-// CHECK: :[[@LINE-1]]:38: error: call to 'counter', whose body dlbcc cannot see; only functions defined in this file and pure <cmath> functions may be called in a distributed loop
+// CHECK: :[[@LINE-1]]:38: error: call to 'counter', whose body dlbcc cannot see; give dlbcc the source that defines it (dlbcc INPUT OTHER.c ...), or declare it __attribute__((const)) if it reads nothing but its arguments
   for (int i = 0; i < n; ++i)
     a[i] = 0;
 #pragma dlb doall distribute(a) cost(n++ + i)

@@ -12,10 +12,12 @@
 # otherwise), and a run that hangs is killed by the timeout and fails the
 # test.
 # Each --with OPTION adds a run-time option to every parallel run.
+# Each --other FILE is another source of the program: dlbcc reads it, and
+# both builds compile it (a C one with the C compiler, into an object).
 # --openmp translates with dlbcc --openmp; the sequential program is then
 # the OpenMP build (-fopenmp) run on one thread.
 # Usage: check-example.sh [--all-strategies] [--openmp] [--with OPTION]...
-#                         SOURCE WORKDIR [PROGRAM ARGS...]
+#                         [--other FILE]... SOURCE WORKDIR [PROGRAM ARGS...]
 # Environment (set by lit.cfg.py): DLBCC, MPICXX, MPIEXEC, SEQCXX; a C
 # SOURCE (.c) is built sequentially by SEQCC (default cc).
 set -euo pipefail
@@ -35,23 +37,38 @@ if [ "$1" = --openmp ]; then
   export OMP_NUM_THREADS=1
   shift
 fi
-extra=()
-while [ "$1" = --with ]; do
-  extra+=("$2")
+extra=() others=()
+while [ "$1" = --with ] || [ "$1" = --other ]; do
+  if [ "$1" = --with ]; then extra+=("$2"); else others+=("$2"); fi
   shift 2
 done
 src=$1 work=$2
 shift 2
 name=$(basename "${src%.c}" .cpp)
 mkdir -p "$work"
-"$DLBCC" ${openmp[@]+"${openmp[@]}"} "$src" -o "$work/$name.dlb.cpp"
-$MPICXX -std=c++17 -O2 "$work/$name.dlb.cpp" $("$DLBCC" --cflags) \
-  $("$DLBCC" --libs) -o "$work/$name.par"
+"$DLBCC" ${openmp[@]+"${openmp[@]}"} "$src" ${others[@]+"${others[@]}"} \
+  -o "$work/$name.dlb.cpp"
+# The other sources as the parallel build takes them: C ones as objects.
+parothers=()
+for o in ${others[@]+"${others[@]}"}; do
+  if [ "${o%.c}" != "$o" ]; then
+    ${SEQCC:-cc} -O2 -c "$o" -o "$work/$(basename "$o").o"
+    parothers+=("$work/$(basename "$o").o")
+  else
+    parothers+=("$o")
+  fi
+done
+# The emitted file includes the source's own headers from its directory.
+$MPICXX -std=c++17 -O2 -iquote "$(dirname "$src")" "$work/$name.dlb.cpp" \
+  ${parothers[@]+"${parothers[@]}"} $("$DLBCC" --cflags) $("$DLBCC" --libs) \
+  -o "$work/$name.par"
 if [ "${src%.c}" != "$src" ]; then
   # A C source: the sequential program is the C compiler's build of it.
-  ${SEQCC:-cc} -O2 "${seqflags[@]}" "$src" -o "$work/$name.seq" -lm
+  ${SEQCC:-cc} -O2 "${seqflags[@]}" "$src" ${others[@]+"${others[@]}"} \
+    -o "$work/$name.seq" -lm
 else
-  $SEQCXX -std=c++17 -O2 "${seqflags[@]}" "$src" -o "$work/$name.seq"
+  $SEQCXX -std=c++17 -O2 "${seqflags[@]}" "$src" ${others[@]+"${others[@]}"} \
+    -o "$work/$name.seq"
 fi
 "$work/$name.seq" "$@" > "$work/expected.txt"
 # The runs, as "strategy|load|ranks".

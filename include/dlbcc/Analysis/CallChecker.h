@@ -1,12 +1,15 @@
-//===- dlbcc/Analysis/CallChecker.h - May a loop body call this function? --===//
+//===- dlbcc/Analysis/CallChecker.h - May a loop body call this function?
+//--===//
 //
 // A function called from a distributed loop runs on every rank, on that
 // rank's data. It is safe when it is a pure <cmath>-style function from the
-// standard library, or a function defined in this file that, transitively,
-// reads no mutable global, takes no pointer or non-const reference, and
-// contains no dlb loop. Such functions, like the loop body, may use the
-// constructors and members of the standard value classes (std::vector,
-// std::array, std::complex, std::pair).
+// standard library, a function declared __attribute__((const)), or a
+// function defined in this file, a header of the program or another source
+// of the program (ProgramFunctions.h) that, transitively, reads no mutable
+// global, takes no pointer or non-const reference, and contains no dlb
+// loop. Such functions, like the loop body, may use the constructors and
+// members of the standard value classes (std::vector, std::array,
+// std::complex, std::pair).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_CALLCHECKER_H
@@ -17,6 +20,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -28,27 +32,44 @@ class ForStmt;
 
 namespace dlbcc {
 
+class ProgramFunctions;
+struct FunctionSummary;
+
 class CallChecker {
 public:
+  /// \p Program: the functions of the program's other sources, or null.
   CallChecker(clang::ASTContext &Ctx,
-              llvm::SmallPtrSet<const clang::ForStmt *, 8> AnnotatedLoops);
+              llvm::SmallPtrSet<const clang::ForStmt *, 8> AnnotatedLoops,
+              ProgramFunctions *Program = nullptr);
 
   /// Checks a call to \p F at \p CallLoc; reports and returns false if the
   /// call is not allowed in a distributed loop.
   bool checkCall(const clang::FunctionDecl *F, clang::SourceLocation CallLoc);
+
+  /// \p F, defined in this file, as the other files of the program see
+  /// it: the functions it calls that this file does not define are left
+  /// to them (FunctionSummary::Calls).
+  FunctionSummary summary(const clang::FunctionDecl *F);
 
 private:
   struct Verdict {
     bool Ok = true;
     std::string Reason;      ///< why not, for the diagnostic
     clang::SourceLocation At; ///< where in the callee
+    std::string Where;        ///< or where in another file
     bool HasDlbLoop = false;
     bool Unknown = false;     ///< no body to look at
+    /// Summarizing: the functions without a body here that it calls.
+    std::vector<std::string> Unseen;
   };
   const Verdict &verdict(const clang::FunctionDecl *F);
+  /// The verdict on F, whose body this file does not hold.
+  Verdict unseen(const clang::FunctionDecl *F) const;
 
   clang::ASTContext &Ctx;
   llvm::SmallPtrSet<const clang::ForStmt *, 8> AnnotatedLoops;
+  ProgramFunctions *Program;
+  bool Summarizing = false;
   llvm::DenseMap<const clang::FunctionDecl *, Verdict> Cache;
 };
 

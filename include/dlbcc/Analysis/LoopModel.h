@@ -38,6 +38,8 @@ class VarDecl;
 
 namespace dlbcc {
 
+class ProgramFunctions;
+
 enum class ArrayRole { Distributed, Whole };
 
 /// How the array is declared, which decides how its storage is described to
@@ -291,6 +293,8 @@ struct AnalysisContext {
   /// Macro expansions: a kernel is emitted before its function, where
   /// macros defined inside the function do not exist yet.
   std::vector<MacroUse> Macros;
+  /// The functions of the program's other sources, or null.
+  ProgramFunctions *Program = nullptr;
 };
 
 /// Builds the model of annotated loop \p A, or reports why it cannot be

@@ -18,7 +18,11 @@
 
 namespace dlbcc {
 
-enum class Stage { Parse, Analyze, Emit };
+class ProgramFunctions;
+
+/// Functions stops after parsing too and summarizes the file's functions
+/// into PipelineOptions::Program (the program's other sources).
+enum class Stage { Functions, Parse, Analyze, Emit };
 
 struct PipelineOptions {
   /// The last stage to run; Parse and Analyze dump their result to Dump.
@@ -30,6 +34,9 @@ struct PipelineOptions {
   /// Record the files the input includes as a Make rule (-MD, -MMD) into
   /// PipelineResult::Dependencies; OutputFile is not written.
   std::optional<clang::DependencyOutputOptions> Dependencies;
+  /// The functions of the program's other sources: filled by the Functions
+  /// stage, read by the analysis of the input's loops.
+  ProgramFunctions *Program = nullptr;
 };
 
 struct PipelineResult {
