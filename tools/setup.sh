@@ -9,7 +9,7 @@
 #                         time), then, in a build with AddressSanitizer and
 #                         UBSan, the compiler, unit and runtime tests and a
 #                         sample of the end-to-end tests, and the fuzzer
-#                         (45 s). Each stage prints its duration.
+#                         (30 s). Each stage prints its duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -115,7 +115,7 @@ sanitized_build() {
 fuzz() {
   local corpus
   corpus=$(mktemp -d)
-  build-sanitize/bin/dlbcc-fuzz -max_total_time=45 -timeout=25 \
+  build-sanitize/bin/dlbcc-fuzz -max_total_time=30 -timeout=25 \
     -rss_limit_mb=4096 -print_final_stats=1 -dict=tools/dlbcc-fuzz/dlbcc.dict \
     -artifact_prefix=build-sanitize/fuzz- "$corpus" test/dlbcc examples
   rm -rf "$corpus"
@@ -132,9 +132,9 @@ stage "test suite (lit + unit tests)" suite build
 stage "randomized stress test of the runtime (ctest -L stress)" \
   ctest --test-dir build -L stress -V
 stage "differential test: random programs against the sequential build" \
-  tools/dlb-difftest/dlb-difftest --ci --openmp 0.25 --budget 120 \
+  tools/dlb-difftest/dlb-difftest --ci --openmp 0.25 --budget 90 \
     --out build/difftest
 stage "sanitized build (Clang, AddressSanitizer + UBSan)" sanitized_build
 stage "sanitized suite: compiler, unit, runtime and sampled e2e tests" \
   suite build-sanitize dlbcc unit runtime "${sanitized_e2e[@]}"
-stage "fuzzing dlbcc for 45 s (seeds: the lit tests' inputs and examples)" fuzz
+stage "fuzzing dlbcc for 30 s (seeds: the lit tests' inputs and examples)" fuzz
