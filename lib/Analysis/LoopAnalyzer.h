@@ -97,6 +97,9 @@ public:
   /// Finds the scalars declared before the loop that are private to each
   /// iteration (Privatization.h) and treats them as locals of the body.
   void findPrivates();
+  /// Finds the scratch arrays declared before the loop that are private to
+  /// each iteration (elementsWrittenBeforeRead) into ScratchArrays.
+  void findScratchArrays();
   /// Reports the private scalars whose value after the loop is read.
   void checkPrivatesDead();
   /// Whether a bound that the loop evaluates again as it runs (Recomputed)
@@ -278,6 +281,8 @@ private:
   llvm::DenseSet<std::pair<unsigned, const clang::VarDecl *>> Reported;
   /// The private scalars, with where the loop first writes them.
   llvm::MapVector<const clang::VarDecl *, clang::SourceLocation> Privates;
+  /// The scratch arrays among Privates (findScratchArrays).
+  llvm::SmallVector<const clang::VarDecl *, 2> ScratchArrays;
   llvm::SmallPtrSet<const clang::Expr *, 4> TruncatingReductions;
   llvm::SmallPtrSet<const clang::NamedDecl *, 4> ReportedLocalTypes;
   llvm::SmallPtrSet<const clang::NamedDecl *, 4> ReportedMembers;

@@ -21,6 +21,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -297,10 +298,50 @@ void LoopAnalyzer::findPrivates() {
     Privates.insert({V, Written.second});
     Locals.insert(V);
   }
-  // Arrays that OpenMP makes private: each rank has its own.
-  for (const VarDecl *V : A.PrivateArrays) {
+  // Arrays that OpenMP makes private, and scratch arrays: each rank has its
+  // own.
+  findScratchArrays();
+  for (const VarDecl *V :
+       llvm::concat<const VarDecl *const>(A.PrivateArrays, ScratchArrays)) {
     Privates.insert({V, V->getLocation()});
     Locals.insert(V);
+  }
+}
+
+void LoopAnalyzer::findScratchArrays() {
+  // One-dimensional arrays of constant size, local to the function and
+  // declared before the loop, that each iteration writes before it reads
+  // them and that nothing outside the loop names.
+  struct Arrays : RecursiveASTVisitor<Arrays> {
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      const auto *T = V ? dyn_cast_or_null<ConstantArrayType>(
+                              V->getType()->getAsArrayTypeUnsafe())
+                        : nullptr;
+      if (T && !T->getElementType()->isArrayType() && !V->hasGlobalStorage() &&
+          !isa<ParmVarDecl>(V))
+        Found.insert(V);
+      return true;
+    }
+    llvm::SetVector<const VarDecl *> Found;
+  } Used;
+  const Stmt *Body = A.Loop->getBody();
+  Used.TraverseStmt(const_cast<Stmt *>(Body));
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Replaced = Outer ? Outer : A.Loop;
+  for (const VarDecl *V : Used.Found) {
+    const bool Named =
+        llvm::any_of(A.Distributed, [&](auto &N) { return N.Decl == V; }) ||
+        llvm::any_of(A.Whole, [&](auto &N) { return N.Decl == V; }) ||
+        llvm::any_of(A.Reductions, [&](auto &R) { return R.Var.Decl == V; }) ||
+        llvm::is_contained(A.PrivateArrays, V);
+    if (Named ||
+        !SM.isBeforeInTranslationUnit(V->getLocation(),
+                                      A.Loop->getBeginLoc()) ||
+        usedOutside(Replaced, V, Function) ||
+        !elementsWrittenBeforeRead(Body, V, Ctx))
+      continue;
+    ScratchArrays.push_back(V);
   }
 }
 
@@ -314,7 +355,8 @@ void LoopAnalyzer::checkPrivatesDead() {
   // the values of the privates would be read.
   const Stmt *Replaced = Outer ? Outer : A.Loop;
   for (const auto &[V, Loc] : Privates)
-    if (llvm::is_contained(A.PrivateArrays, V)
+    if (llvm::is_contained(A.PrivateArrays, V) ||
+                llvm::is_contained(ScratchArrays, V)
             ? usedOutside(Replaced, V, Function)
             : liveAfter(Replaced, V, Function, Ctx)) {
       report(DE, Loc, Diag::ScalarLiveAfter) << V->getName();

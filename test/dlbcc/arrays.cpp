@@ -88,7 +88,7 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v,
   for (int i = 0; i < n; ++i) {
     for (int k = 0; k < 8; ++k)
       tmp[k] = a[i] * k;
-// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own); if the iterations add up into it, name it in reduction()
+// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own), or have each iteration assign the elements it reads before reading them (in a 'for' loop with constant bounds) and name the array nowhere outside the loop; if the iterations add up into it, name it in reduction()
     for (int k = 0; k < 8; ++k)
       m[i][k] = tmp[k] + tmp[7 - k];
   }

@@ -1,4 +1,4 @@
-//===- dlbcc/Analysis/Privatization.h - Scalars private to an iteration ---===//
+//===- dlbcc/Analysis/Privatization.h - Variables private to an iteration -===//
 //
 // Numerical code declares its indices and temporaries at the top of a
 // function (`int i, j, k; double t;`) and reuses them in every loop. Such a
@@ -8,7 +8,9 @@
 // loop leaves in it. Both tests are conservative walks of the statements in
 // execution order: a write counts only where it surely happens first (a
 // plain assignment statement, or the initialization of a `for`); anything
-// else that mentions the variable counts as a read.
+// else that mentions the variable counts as a read. A scratch array
+// declared before the loop is private the same way when each iteration
+// writes the elements it reads first and nothing outside the loop names it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_PRIVATIZATION_H
@@ -34,6 +36,14 @@ bool writtenBeforeRead(const clang::Stmt *S, const clang::VarDecl *V);
 /// whoever runs after F.
 bool liveAfter(const clang::Stmt *Loop, const clang::VarDecl *V,
                const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+
+/// Whether each execution of \p Body writes every element of the
+/// one-dimensional array \p V that it reads before reading it: a `for`
+/// loop with constant bounds assigning `V[k + c]` for each of its indices,
+/// unconditionally, covers those elements; every later read must fall in
+/// what is covered (PrivateArrays.cpp).
+bool elementsWrittenBeforeRead(const clang::Stmt *Body, const clang::VarDecl *V,
+                               clang::ASTContext &Ctx);
 
 /// Whether \p V is named in \p F outside \p Loop, or outlives F (a global
 /// or a static): the test for an array that OpenMP makes private, whose

@@ -1,0 +1,232 @@
+//===- PrivateArrays.cpp - Scratch arrays private to an iteration ---------===//
+//
+// Owns elementsWrittenBeforeRead (Privatization.h): whether each iteration
+// writes every element of a one-dimensional array that it reads, before
+// reading it. The proof follows the statements of the body in order: a
+// `for` loop with constant bounds that assigns `v[k + c]` for each of its
+// indices k, unconditionally, covers those elements; every later read must
+// fall in what is covered, its subscript bounded through the constant
+// loops around it. Writes may go anywhere.
+//
+//===----------------------------------------------------------------------===//
+#include "dlbcc/Analysis/Affine.h"
+#include "dlbcc/Analysis/LoopForm.h"
+#include "dlbcc/Analysis/Privatization.h"
+#include "dlbcc/Support/Mentions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace dlbcc {
+namespace {
+
+/// The values [Lo, Hi] an index or subscript takes.
+struct Span {
+  long long Lo, Hi;
+};
+
+std::optional<long long> constant(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+/// The statements S runs one after the other: a block's, or S.
+SmallVector<const Stmt *, 8> statementsOf(const Stmt *S) {
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return SmallVector<const Stmt *, 8>(C->body_begin(), C->body_end());
+  return {S};
+}
+
+/// Whether S may leave a loop early or change \p K.
+bool disturbs(const Stmt *S, const VarDecl *K) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    explicit Finder(const VarDecl *K) : K(K) {}
+    bool VisitStmt(Stmt *S) {
+      Found |= isa<BreakStmt, ContinueStmt, GotoStmt, ReturnStmt>(S);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+               refersTo(U->getSubExpr(), K);
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refersTo(B->getLHS(), K);
+      return true;
+    }
+    bool refersTo(const Expr *E, const VarDecl *V) {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == V;
+    }
+    const VarDecl *K;
+    bool Found = false;
+  } F(K);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+class Coverage {
+public:
+  Coverage(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+
+  bool run(const Stmt *Body) {
+    for (const Stmt *S : statementsOf(Body))
+      if (mentions(S, V) && !covers(S) && !usesCovered(S))
+        return false;
+    return true;
+  }
+
+private:
+  /// `for (k = a; k < b; ++k)` with constant a and b: its index and span.
+  std::optional<std::pair<const VarDecl *, Span>>
+  constantLoop(const ForStmt *F) const {
+    std::optional<ForRange> L = forRange(F, Ctx);
+    if (!L || L->Step != 1 || disturbs(F->getBody(), L->Index))
+      return std::nullopt;
+    std::optional<long long> Lo = constant(L->Lower, Ctx),
+                             Hi = constant(L->Upper, Ctx);
+    if (!Lo || !Hi)
+      return std::nullopt;
+    Span S{*Lo + (L->LowerOpen ? 1 : 0), *Hi - (L->Inclusive ? 0 : 1)};
+    if (L->Down)
+      S = {*Hi + (L->Inclusive ? 0 : 1), *Lo - (L->LowerOpen ? 1 : 0)};
+    return std::make_pair(L->Index, S);
+  }
+
+  /// The subscript of `V[e]`, if E is that.
+  const Expr *subscriptOf(const Expr *E) const {
+    const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+    if (!A)
+      return nullptr;
+    const auto *D = dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts());
+    return D && D->getDecl() == V ? A->getIdx() : nullptr;
+  }
+
+  /// S as `for (k = a; k < b; ++k) { ... v[k + c] = e; ... }`: the first
+  /// statement of the body that mentions V assigns v[k + c] (e not
+  /// mentioning V), the others use only v[k + c]. Adds [a + c, b - 1 + c].
+  bool covers(const Stmt *S) {
+    const auto *F = dyn_cast<ForStmt>(S);
+    auto Loop = F ? constantLoop(F) : std::nullopt;
+    if (!Loop || mentions(F->getInit(), V) || mentions(F->getCond(), V) ||
+        mentions(F->getInc(), V))
+      return false;
+    const auto [K, Range] = *Loop;
+    std::optional<long long> Offset;
+    auto SameElement = [&](const Expr *Sub) {
+      std::optional<AffineForm> A = Sub ? affineForm(Sub, Ctx) : std::nullopt;
+      return A && A->onlyUses(K) && A->coeff(K) == 1 &&
+             (!Offset || *Offset == A->Constant) &&
+             (Offset = A->Constant, true);
+    };
+    bool Written = false;
+    for (const Stmt *Part : statementsOf(F->getBody())) {
+      if (!mentions(Part, V))
+        continue;
+      if (!Written) {
+        const auto *B = dyn_cast<BinaryOperator>(Part);
+        if (!B || B->getOpcode() != BO_Assign || mentions(B->getRHS(), V) ||
+            !SameElement(subscriptOf(B->getLHS())))
+          return false;
+        Written = true;
+        continue;
+      }
+      if (!eachUse(Part,
+                   [&](const Expr *Sub, bool) { return SameElement(Sub); }))
+        return false;
+    }
+    Covered.push_back({Range.Lo + *Offset, Range.Hi + *Offset});
+    return true;
+  }
+
+  /// Every use of V in S is a subscript `V[e]`: calls Check(e, IsWrite)
+  /// for each (IsWrite: the left side of a plain assignment); whether
+  /// every call returned true.
+  template <class CheckFn> bool eachUse(const Stmt *S, CheckFn Check) {
+    struct Uses : RecursiveASTVisitor<Uses> {
+      explicit Uses(const VarDecl *V) : V(V) {}
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        if (D->getDecl() == V)
+          Refs.push_back(D);
+        return true;
+      }
+      const VarDecl *V;
+      SmallVector<const DeclRefExpr *, 8> Refs;
+    } U(V);
+    U.TraverseStmt(const_cast<Stmt *>(S));
+    for (const DeclRefExpr *D : U.Refs) {
+      DynTypedNodeList P = Ctx.getParents(*D);
+      const auto *Decay = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
+      P = Decay ? Ctx.getParents(*Decay) : P;
+      const auto *A = P.empty() ? nullptr : P[0].get<ArraySubscriptExpr>();
+      if (!Decay || !A || A->getBase() != Decay)
+        return false;
+      P = Ctx.getParents(*A);
+      const auto *B = P.empty() ? nullptr : P[0].get<BinaryOperator>();
+      const bool Write = B && B->getOpcode() == BO_Assign && B->getLHS() == A;
+      if (!Check(A->getIdx(), Write))
+        return false;
+    }
+    return true;
+  }
+
+  /// Whether S reads only covered elements, bounding each subscript through
+  /// the constant loops around it inside S.
+  bool usesCovered(const Stmt *S) {
+    return eachUse(S, [&](const Expr *Sub, bool Write) {
+      if (Write)
+        return true;
+      std::optional<AffineForm> A = affineForm(Sub, Ctx);
+      if (!A)
+        return false;
+      Span R{A->Constant, A->Constant};
+      for (const auto &[Var, C] : A->Coeffs) {
+        std::optional<Span> Values = indexValues(Var, Sub, S);
+        if (!Values)
+          return false;
+        R.Lo += C * (C > 0 ? Values->Lo : Values->Hi);
+        R.Hi += C * (C > 0 ? Values->Hi : Values->Lo);
+      }
+      return llvm::any_of(
+          Covered, [&](const Span &C) { return C.Lo <= R.Lo && R.Hi <= C.Hi; });
+    });
+  }
+
+  /// The values of Var where E is, if Var is the index of a constant loop
+  /// inside Top whose body holds E.
+  std::optional<Span> indexValues(const ValueDecl *Var, const Expr *E,
+                                  const Stmt *Top) const {
+    const Stmt *Child = E;
+    for (DynTypedNodeList P = Ctx.getParents(*E); !P.empty();
+         P = Ctx.getParents(P[0])) {
+      const Stmt *Parent = P[0].get<Stmt>();
+      if (!Parent)
+        return std::nullopt;
+      if (const auto *F = dyn_cast<ForStmt>(Parent); F && Child == F->getBody())
+        if (auto L = constantLoop(F); L && L->first == Var)
+          return L->second;
+      if (Parent == Top)
+        return std::nullopt;
+      Child = Parent;
+    }
+    return std::nullopt;
+  }
+
+  const VarDecl *V;
+  ASTContext &Ctx;
+  std::vector<Span> Covered;
+};
+
+} // namespace
+
+bool elementsWrittenBeforeRead(const Stmt *Body, const VarDecl *V,
+                               ASTContext &Ctx) {
+  return Coverage(V, Ctx).run(Body);
+}
+
+} // namespace dlbcc
