@@ -268,6 +268,18 @@ int dependencyOptions(DependencyFlags &Deps, const std::string &Output,
   return 0;
 }
 
+/// The directories searched after all others (-idirafter), for the headers
+/// that g++ finds and Clang's resource directory lacks: OpenMP's API as
+/// dlbcc's runtime declares it (GCC's omp.h is not Clang's C++), then
+/// GCC's own headers (quadmath.h, ...).
+std::vector<std::string> lastIncludes(const std::string &RuntimeInclude) {
+  std::vector<std::string> Flags = {"-idirafter",
+                                    RuntimeInclude + "/dlb/openmp"};
+  if (*DLBCC_GCC_INCLUDE_DIR)
+    Flags.insert(Flags.end(), {"-idirafter", DLBCC_GCC_INCLUDE_DIR});
+  return Flags;
+}
+
 /// How one source is read: its compile flags, and a C source's text as the
 /// C++ it becomes.
 struct Reading {
@@ -275,23 +287,28 @@ struct Reading {
   bool CSource = false;
   std::string Converted;
   std::unique_ptr<CompilationDatabase> DB;
+  std::vector<std::string> LastIncludes; ///< lastIncludes()
 };
 
 /// Reading of Path with the flags Args (or BuildPath's database); nothing
 /// after reporting an error.
 std::optional<Reading> reading(const std::string &Path,
                                const std::string &BuildPath,
-                               const std::vector<std::string> &Args) {
+                               const std::vector<std::string> &Args,
+                               const std::vector<std::string> &Last) {
   if (!llvm::sys::fs::exists(Path)) {
     fail("no such file: '" + Path + "'");
     return std::nullopt;
   }
   Reading R;
   R.Path = Path;
+  R.LastIncludes = Last;
   // A C source outside a compilation database (which says how to read it).
   R.CSource = BuildPath.empty() && isCSource(Path);
+  std::vector<std::string> CArgs = Args;
+  CArgs.insert(CArgs.end(), Last.begin(), Last.end());
   if (R.CSource &&
-      !cSourceAsCxx(Path, Args, DLBCC_CLANG_RESOURCE_DIR, R.Converted))
+      !cSourceAsCxx(Path, CArgs, DLBCC_CLANG_RESOURCE_DIR, R.Converted))
     return std::nullopt;
   R.DB = compilationDatabase(BuildPath, R.CSource, Args);
   if (!R.DB)
@@ -305,6 +322,8 @@ bool runStages(const Reading &In, const PipelineOptions &Opts,
   ClangTool Tool(*In.DB, {In.Path});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-resource-dir=" DLBCC_CLANG_RESOURCE_DIR, ArgumentInsertPosition::END));
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(In.LastIncludes, ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false);
   // The tool keeps the path and text as references: both outlive its run.
   llvm::SmallString<256> Absolute;
@@ -320,7 +339,8 @@ bool runStages(const Reading &In, const PipelineOptions &Opts,
 /// define (warnings left to their own compiles); false after an error.
 bool readOtherSources(llvm::ArrayRef<std::string> Paths,
                       const std::string &BuildPath,
-                      std::vector<std::string> Args, bool OpenMP,
+                      std::vector<std::string> Args,
+                      const std::vector<std::string> &Last, bool OpenMP,
                       ProgramFunctions &Program) {
   Args.push_back("-w");
   for (const std::string &Path : Paths) {
@@ -330,7 +350,7 @@ bool readOtherSources(llvm::ArrayRef<std::string> Paths,
       if (llvm::StringRef(Arg).find("-std=") != 0 ||
           (Arg.find("++") == std::string::npos) == isCSource(Path))
         Own.push_back(Arg);
-    std::optional<Reading> In = reading(Path, BuildPath, Own);
+    std::optional<Reading> In = reading(Path, BuildPath, Own, Last);
     PipelineOptions Opts;
     Opts.StopAfter = Stage::Functions;
     Opts.OpenMP = OpenMP;
@@ -426,13 +446,15 @@ int runDriver(int Argc, const char **Argv) {
   if (VM.count("openmp"))
     CL.ClangArgs.push_back("-isystem" + runtimePaths(Argv[0]).Include +
                            "/dlb/openmp");
-  std::optional<Reading> In = reading(Inputs[0], BuildPath, CL.ClangArgs);
+  const std::vector<std::string> Last =
+      lastIncludes(runtimePaths(Argv[0]).Include);
+  std::optional<Reading> In = reading(Inputs[0], BuildPath, CL.ClangArgs, Last);
   if (!In)
     return 1;
   const llvm::ArrayRef<std::string> OtherSources =
       llvm::ArrayRef(Inputs).drop_front();
   ProgramFunctions Program;
-  if (!readOtherSources(OtherSources, BuildPath, CL.ClangArgs,
+  if (!readOtherSources(OtherSources, BuildPath, CL.ClangArgs, Last,
                         VM.count("openmp") > 0, Program))
     return 1;
 
