@@ -1,9 +1,10 @@
 # loops.py: one annotated doall loop nest: which arrays it writes
 # (distributed by rows, columns or elements) and reads (whole, distributed
 # with a halo, transposed, through an index array), its index range, step
-# and direction, inner loops, private temporaries, conditional writes,
-# reductions, its clauses, and the deliberate mistakes that make a loop
-# illegal (recorded in the loop's metadata with the reason).
+# and direction, inner loops, private temporaries, scratch arrays declared
+# before it, conditional writes, reductions, its clauses, and the
+# deliberate mistakes that make a loop illegal (recorded in the loop's
+# metadata with the reason).
 
 from .exprs import (Access, ECtx, Var, access, access_subs, dcond,
                     has_lin, value_for, plus)
@@ -21,6 +22,9 @@ MUTATIONS = {
     "carried-scalar": ("illegal", "is assigned in the loop but declared "
                        "outside it"),
     "lastprivate": ("unsupported", "read after the loop"),
+    # A scratch array read past the part each iteration fills: it carries
+    # the previous iteration's values.
+    "scratch-uncovered": ("illegal", "at elements that do not depend on"),
 }
 NEEDS_WRITE = ("missing-distribute", "whole-written", "carried-dep",
                "write-offset")
@@ -40,6 +44,7 @@ class Loop:
         self.written = []       # [Access]
         self.reads = []         # [Access]
         self.temp = None
+        self.scratch = None     # (name, size) of a scratch array
 
 
 def choose_arrays(L):
@@ -244,6 +249,10 @@ def gen_level(L, ctx, level, inner):
     if level == 0 and L.temp:
         body.append(stmt("%s = %s;" % (L.temp, value_for(ctx, "double"))))
         ctx = ctx.child(extra_scalars=[(L.temp, "d")])
+    if level == 0 and L.scratch:
+        stmts, u = scratch_stmts(L, ctx)
+        body += stmts
+        ctx = ctx.child(extra_scalars=[(u, "d")])
     if level == 0 and L.mut == "carried-scalar":
         body.append(stmt("%s = %s * 0.5 + %s;" % (L.cs, L.cs,
                                                  value_for(ctx, "double"))))
@@ -266,6 +275,33 @@ def gen_level(L, ctx, level, inner):
             body.append(stmt(reduction_stmt(L, ctx, a[1])))
     body += mutation_stmts(L, ctx, level)
     return body
+
+
+def plan_scratch(L):
+    """A scratch array declared before the loop (initialized, so that an
+    uncovered read has a defined value), filled then read by each
+    iteration: private to it, unless the mutation reads past the fill."""
+    name = L.sc.gen.fresh("scr")
+    size = L.rng.randint(2, 9)
+    L.scratch = (name, size)
+    L.pre.append("double %s[%d] = {0};" % (name, size))
+    L.feats.append("scratch-array")
+
+
+def scratch_stmts(L, ctx):
+    """The fill and a read of the scratch array; the name of the local
+    that holds what was read."""
+    r = L.rng
+    name, size = L.scratch
+    k = L.sc.gen.fresh("k")
+    filled = size - 1 if L.mut == "scratch-uncovered" else size
+    fill = stmt("for (int %s = 0; %s < %d; %s++) %s[%s] = %s + %s;" % (
+        k, k, filled, k, name, k, value_for(ctx, "double"), k))
+    a = size - 1 if L.mut == "scratch-uncovered" else r.randint(0, size - 1)
+    u = L.sc.gen.fresh("u")
+    read = stmt("double %s = %s[%d] * 0.5 + %s[%d];" % (
+        u, name, a, name, r.randint(0, filled - 1)))
+    return [fill, read], u
 
 
 def reduction_stmt(L, ctx, red):
@@ -344,6 +380,11 @@ def gen_doall(sc):
         L.pre.append("double %s = 0.5;" % L.cs)
         L.post.append('printf("%s %%.17g\\n", %s);' % (L.cs, L.cs))
     plan_reductions(L, depth)
+    if sc.gen.openmp and L.mut == "scratch-uncovered":
+        L.mut = None  # OpenMP's loops get no scratch arrays (private())
+    if L.mut == "scratch-uncovered" or (not sc.gen.openmp and
+                                        r.random() < 0.12):
+        plan_scratch(L)
     index = Var("i", L.lo, L.hi - 1)
     ctx = ECtx(r, sc.lang, index, L.written + L.reads, [index],
                [(n, "d") for n, _ in sc.dscalars] +
