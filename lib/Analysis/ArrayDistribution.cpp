@@ -372,7 +372,7 @@ bool LoopAnalyzer::invariantSymbol(const ValueDecl *V) const {
   const auto *Var = dyn_cast<VarDecl>(V);
   return Var && Var != Index && !isLocal(Var) && !InnerIndices.count(Var) &&
          !Arrays.count(Var) && !Privates.count(Var) &&
-         !llvm::any_of(A.Reductions, [&](const ReductionSpec &R) {
+         !llvm::any_of(Reductions, [&](const ReductionSpec &R) {
            return R.Var.Decl == Var;
          });
 }

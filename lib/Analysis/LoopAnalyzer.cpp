@@ -47,6 +47,9 @@ std::optional<LoopModel> LoopAnalyzer::run() {
     return std::nullopt;
   if (Outer)
     Recomputed.append({OuterForm.Upper, Lower});
+  Reductions.assign(A.Reductions.begin(), A.Reductions.end());
+  if (A.Kind == LoopKind::DoAll)
+    inferArrayReductions();
   findPrivates();
   TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
   checkMacros();

@@ -97,6 +97,9 @@ public:
   /// Finds the scalars declared before the loop that are private to each
   /// iteration (Privatization.h) and treats them as locals of the body.
   void findPrivates();
+  /// Adds to Reductions the integer arrays that the body only increments
+  /// (`h[e] += x`, `++h[e]`, `h[e]++`): histograms, reductions over +.
+  void inferArrayReductions();
   /// Finds the scratch arrays declared before the loop that are private to
   /// each iteration (elementsWrittenBeforeRead) into ScratchArrays.
   void findScratchArrays();
@@ -281,6 +284,11 @@ private:
   llvm::DenseSet<std::pair<unsigned, const clang::VarDecl *>> Reported;
   /// The private scalars, with where the loop first writes them.
   llvm::MapVector<const clang::VarDecl *, clang::SourceLocation> Privates;
+  /// The reduction() clause's variables and the inferred histograms.
+  llvm::SmallVector<ReductionSpec, 2> Reductions;
+  /// Arrays only incremented that are not inferred reductions (floating
+  /// point, narrow or incremented by a wider type): ArrayHistogram.
+  llvm::SmallPtrSet<const clang::VarDecl *, 2> Histograms;
   /// The scratch arrays among Privates (findScratchArrays).
   llvm::SmallVector<const clang::VarDecl *, 2> ScratchArrays;
   llvm::SmallPtrSet<const clang::Expr *, 4> TruncatingReductions;

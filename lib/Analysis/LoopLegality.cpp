@@ -288,9 +288,8 @@ void LoopAnalyzer::findPrivates() {
     const bool Inside =
         !SM.isBeforeInTranslationUnit(V->getLocation(), Loop.getBegin()) &&
         !SM.isBeforeInTranslationUnit(Loop.getEnd(), V->getLocation());
-    const bool Reduction = llvm::any_of(A.Reductions, [&](const auto &R) {
-      return R.Var.Decl == V;
-    });
+    const bool Reduction = llvm::any_of(
+        Reductions, [&](const auto &R) { return R.Var.Decl == V; });
     if (Inside || V == Index || Reduction || V->hasGlobalStorage() ||
         V->getType()->isReferenceType() || arrayTypeInfo(V->getType(), Ctx) ||
         inBounds(V) || !writtenBeforeRead(A.Loop->getBody(), V))
@@ -333,7 +332,7 @@ void LoopAnalyzer::findScratchArrays() {
     const bool Named =
         llvm::any_of(A.Distributed, [&](auto &N) { return N.Decl == V; }) ||
         llvm::any_of(A.Whole, [&](auto &N) { return N.Decl == V; }) ||
-        llvm::any_of(A.Reductions, [&](auto &R) { return R.Var.Decl == V; }) ||
+        llvm::any_of(Reductions, [&](auto &R) { return R.Var.Decl == V; }) ||
         llvm::is_contained(A.PrivateArrays, V);
     if (Named ||
         !SM.isBeforeInTranslationUnit(V->getLocation(),

@@ -9,12 +9,14 @@
 #include "LoopAnalyzer.h"
 
 #include "dlbcc/Analysis/ExprQueries.h"
+#include "dlbcc/Support/Mentions.h"
 #include "dlbcc/Support/Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 
@@ -189,6 +191,64 @@ const ConstantArrayType *LoopAnalyzer::reductionArray(const VarDecl *V) const {
              : nullptr;
 }
 
+void LoopAnalyzer::inferArrayReductions() {
+  // Every use of V: V[e] (e not naming V) incremented by `+=` or `++`.
+  struct Uses : RecursiveASTVisitor<Uses> {
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+        ByVar[V].push_back(D);
+      return true;
+    }
+    llvm::MapVector<const VarDecl *, SmallVector<const DeclRefExpr *, 4>> ByVar;
+  } U;
+  U.TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
+  auto Named = [&](const VarDecl *V) {
+    auto Is = [&](const NamedVar &N) { return N.Decl == V; };
+    return llvm::any_of(A.Distributed, Is) || llvm::any_of(A.Whole, Is) ||
+           llvm::any_of(A.Reductions,
+                        [&](const ReductionSpec &R) { return Is(R.Var); }) ||
+           llvm::is_contained(A.PrivateArrays, V);
+  };
+  bool Exact = true;
+  auto Increment = [&](const DeclRefExpr *D, const VarDecl *V) {
+    const auto *S =
+        dyn_cast_or_null<ArraySubscriptExpr>(PM.getParent(PM.getParent(D)));
+    if (!S || S->getBase()->IgnoreParenImpCasts() != D ||
+        mentions(S->getIdx(), V))
+      return false;
+    const Stmt *Parent = PM.getParent(S);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent))
+      return U->getOpcode() == UO_PreInc || U->getOpcode() == UO_PostInc;
+    const auto *B = dyn_cast_or_null<CompoundAssignOperator>(Parent);
+    if (!B || B->getOpcode() != BO_AddAssign || B->getLHS() != S ||
+        mentions(B->getRHS(), V))
+      return false;
+    // An integer no wider than the element: nothing truncates.
+    const Expr *Added = B->getRHS()->IgnoreImpCasts();
+    Exact &= Added->getType()->isIntegerType() &&
+             Ctx.getTypeSize(Added->getType()) <= Ctx.getTypeSize(S->getType());
+    return true;
+  };
+  for (const auto &[V, Refs] : U.ByVar) {
+    Exact = true;
+    if (!reductionArray(V) || Named(V) ||
+        !llvm::all_of(Refs,
+                      [&](const DeclRefExpr *D) { return Increment(D, V); }))
+      continue;
+    // Exact in any order: integers at least as wide as int (`++c[k]` on a
+    // char would be an int truncated).
+    QualType Element = reductionArray(V)->getElementType();
+    if (!Exact || !Element->isIntegerType() || Element->isBooleanType() ||
+        Ctx.getTypeSize(Element) < Ctx.getTypeSize(Ctx.IntTy)) {
+      Histograms.insert(V);
+      continue;
+    }
+    ReductionSpec R;
+    R.Var = {V->getName().str(), Refs.front()->getLocation(), V};
+    Reductions.push_back(R);
+  }
+}
+
 bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
   if (classMember(E->getDecl())) {
     reportMember(E->getLocation(), E->getDecl());
@@ -239,7 +299,7 @@ bool LoopAnalyzer::VisitDeclRefExpr(DeclRefExpr *E) {
 
 bool LoopAnalyzer::handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
                                       const ConstantArrayType *Array) {
-  for (const ReductionSpec &R : A.Reductions) {
+  for (const ReductionSpec &R : Reductions) {
     if (R.Var.Decl != V)
       continue;
     UsedReductions.insert(V);

@@ -213,7 +213,7 @@ bool names(const SmallVectorImpl<NamedVar> &L, const VarDecl *V) {
 void LoopAnalyzer::buildArrays(LoopModel &M) {
   // A reduction over an array that is not one-dimensional with a constant
   // size was seen as an array; buildScalars reports it, once.
-  for (const ReductionSpec &R : A.Reductions)
+  for (const ReductionSpec &R : Reductions)
     Arrays.erase(R.Var.Decl);
   for (auto &[V, AM] : Arrays) {
     buildArray(V, AM);
@@ -259,7 +259,11 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
     if (Write != AM.Accesses.end())
       First = Write->Expr->getBeginLoc();
   }
-  if (AM.Written && names(A.Whole, V)) {
+  if (Histograms.count(V)) {
+    report(DE, First, Diag::ArrayHistogram) << V->getName();
+    Failed = true;
+    Dist = false;
+  } else if (AM.Written && names(A.Whole, V)) {
     report(DE, First, Diag::ArrayWholeWritten) << V->getName();
     Failed = true;
   } else if (AM.Written && scratch(AM)) {
@@ -302,7 +306,7 @@ void LoopAnalyzer::checkClauseArrays() {
 }
 
 void LoopAnalyzer::buildScalars(LoopModel &M) {
-  for (const ReductionSpec &R : A.Reductions) {
+  for (const ReductionSpec &R : Reductions) {
     QualType T = R.Var.Decl->getType().getNonReferenceType();
     if ((!T->isArithmeticType() || T.isConstQualified()) &&
         !reductionArray(R.Var.Decl)) {

@@ -2,7 +2,8 @@
 // histograms are written: each element of the array is reduced on its own,
 // starting from the value it has before the loop. Values are multiples of
 // 1/4 and powers of two, so every order of the partial results gives the
-// same bits.
+// same bits. The second loop's histogram of integers has no clause: dlbcc
+// infers its reduction.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 static double A[N][M], x[N];
 static double colsum[M], hi[M], lo[M], scale[M];
 static long histogram[8];
+static int bins[6];
 
 int main() {
   int i, j;
@@ -37,12 +39,22 @@ int main() {
     }
     ++histogram[i % 8];
   }
+#pragma dlb doall distribute(A)
+  for (i = 0; i < N; i++) {
+    int b = (int)(A[i][i % M] * 4) % 6;
+    bins[b] += 1 + i % 3;
+    if (A[i][0] > 1)
+      ++bins[(b + 1) % 6];
+    A[i][0] += b;
+  }
   double s = 0;
   for (j = 0; j < M; j++)
     s += colsum[j] * (j + 1) + hi[j] - lo[j] + scale[j] * 3;
   long h = 0;
   for (i = 0; i < 8; i++)
     h = h * 31 + histogram[i];
+  for (i = 0; i < 6; i++)
+    h = h * 37 + bins[i];
   std::printf("array reductions: %.17g %ld %.17g %.17g\n", s, h, scale[3],
               colsum[M - 1]);
   return 0;
