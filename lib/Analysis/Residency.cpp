@@ -302,6 +302,13 @@ void planResidency(std::vector<LoopModel> &Models,
       for (const ArrayModel &A : M->Arrays)
         if (!A.Pins.empty())
           Use.Named.insert(A.Var->getCanonicalDecl());
+    // The ranks keep the rows of the iterations they ran: an array a loop
+    // reads only at rows shifted from its iterations' (`u[i - 1]` alone,
+    // halo [-1, -1]) holds other rows than those, and stays with rank 0.
+    for (const LoopModel *M : Loops)
+      for (const ArrayModel &A : M->Arrays)
+        if (A.Role == ArrayRole::Distributed && (A.HaloLo > 0 || A.HaloHi < 0))
+          Use.Named.insert(A.Var->getCanonicalDecl());
     for (LoopModel *M : Loops) {
       for (ArrayModel &A : M->Arrays)
         A.Keep = !Use.Named.count(A.Var->getCanonicalDecl());

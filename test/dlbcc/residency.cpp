@@ -215,7 +215,28 @@ void once(int n) {
     u[i] = i;
 }
 
+// The ranks keep the rows of the iterations they ran: an array that a loop
+// reads only at shifted rows (`s[i - 1]` alone) would be kept as other rows
+// than those, and stays with rank 0 in the whole region; the others stay.
+double sh[64], out[64];
+void shifted(int steps, int n) {
+  for (int t = 0; t < steps; t++) {
+// MODEL: loop residency.cpp:[[@LINE+3]]:5:
+// MODEL-NEXT: array sh: distributed, {{.*}}, written{{$}}
+#pragma dlb doall distribute(sh)
+    for (int i = 0; i < n - 1; i++)
+      sh[i] = sh[i] * 0.5 + i;
+// MODEL: loop residency.cpp:[[@LINE+4]]:5:
+// MODEL-NEXT: array out: distributed, {{.*}}, written, kept
+// MODEL-NEXT: array sh: distributed, {{.*}}, halo [-1, -1], read-only{{$}}
+#pragma dlb doall distribute(out)
+    for (int i = 1; i < n; i++)
+      out[i] = out[i] + sh[i - 1];
+  }
+}
+
 int main() {
+  shifted(3, 64);
   printsAny(2, 8);
   sweeps(3, 64);
   printsOne(3, 64);
