@@ -309,6 +309,8 @@ def reduction_stmt(L, ctx, red):
         return R.update(ctx, red)
     r2, sub = R.array_reduction(ctx, red.array, ctx.vars)
     r2.op, r2.et = red.op, red.et
+    if red.implicit:
+        return R.increment(ctx, r2, red.array, sub)
     return R.array_update(ctx, r2, red.array, sub)
 
 
@@ -336,8 +338,9 @@ def plan_reductions(L, depth):
                     {"double": "d", "long": "l", "int": "i"}[A.et], False,
                     r.randint(0, depth), None)
         red.array = A
+        red.implicit = red.op == "+" and red.et != "d" and r.random() < 0.5
         L.reds.append(red)
-        L.feats.append("array-reduction")
+        L.feats.append("histogram" if red.implicit else "array-reduction")
         # Its elements need not be integers (a min or max reduction may
         # store any value): a sum of doubles regrouped by ranks may round
         # differently.
@@ -445,7 +448,8 @@ def omp_pragma(L):
     out = ["#pragma omp parallel for"]
     ops = {}
     for red in L.reds:
-        ops.setdefault(red.op, []).append(red.name)
+        if not red.implicit:
+            ops.setdefault(red.op, []).append(red.name)
     for op, names in ops.items():
         out.append("reduction(%s: %s)" % (op, ", ".join(dict.fromkeys(names))))
     if L.temp and r.random() < 0.5:
@@ -496,7 +500,8 @@ def clauses(L, ctx):
         out.append("shape(%s)" % ", ".join(shapes))
     ops = {}
     for red in L.reds:
-        ops.setdefault(red.op, []).append(red.name)
+        if not red.implicit:
+            ops.setdefault(red.op, []).append(red.name)
     for op, names in ops.items():
         out.append("reduction(%s: %s)" % (op, ", ".join(dict.fromkeys(names))))
     if r.random() < 0.1:

@@ -13,6 +13,9 @@ class Red:
         self.name, self.op, self.et = name, op, et
         self.tolerant, self.level, self.init = tolerant, level, init
         self.array = None           # Arr for an array reduction
+        # An integer histogram left without a reduction() clause: updated
+        # only by increments, which dlbcc takes as a reduction by itself.
+        self.implicit = False
 
     def decl(self):
         return "%s %s = %s;" % (TYPES[self.et], self.name, self.init)
@@ -127,6 +130,16 @@ def array_update(ctx, red, arr, subs):
     if red.op == "+" and ctx.rng.random() < 0.2:
         return "++%s;" % lhs if ctx.rng.random() < 0.5 else "%s++;" % lhs
     return update(ctx, red, lhs)
+
+
+def increment(ctx, red, arr, subs):
+    """An update of an implicit histogram: ++h[s], h[s]++ or h[s] += an
+    integer of the element's type."""
+    lhs = "%s[%s]" % (arr.name, subs)
+    k = ctx.rng.random()
+    if k < 0.3:
+        return "++%s;" % lhs if k < 0.15 else "%s++;" % lhs
+    return "%s += (%s)((%s) %% 1000);" % (lhs, TYPES[red.et], iexpr(ctx, 2))
 
 
 def array_reduction(ctx, arr, level_vars):
