@@ -103,6 +103,8 @@ public:
   /// Finds the scratch arrays declared before the loop that are private to
   /// each iteration (elementsWrittenBeforeRead) into ScratchArrays.
   void findScratchArrays();
+  /// Whether a clause of the annotation (or an inferred reduction) names V.
+  bool namedInClauses(const clang::VarDecl *V) const;
   /// Reports the private scalars whose value after the loop is read.
   void checkPrivatesDead();
   /// Whether a bound that the loop evaluates again as it runs (Recomputed)

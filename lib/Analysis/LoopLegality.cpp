@@ -329,12 +329,7 @@ void LoopAnalyzer::findScratchArrays() {
   const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Replaced = Outer ? Outer : A.Loop;
   for (const VarDecl *V : Used.Found) {
-    const bool Named =
-        llvm::any_of(A.Distributed, [&](auto &N) { return N.Decl == V; }) ||
-        llvm::any_of(A.Whole, [&](auto &N) { return N.Decl == V; }) ||
-        llvm::any_of(Reductions, [&](auto &R) { return R.Var.Decl == V; }) ||
-        llvm::is_contained(A.PrivateArrays, V);
-    if (Named ||
+    if (namedInClauses(V) ||
         !SM.isBeforeInTranslationUnit(V->getLocation(),
                                       A.Loop->getBeginLoc()) ||
         usedOutside(Replaced, V, Function) ||
@@ -342,6 +337,14 @@ void LoopAnalyzer::findScratchArrays() {
       continue;
     ScratchArrays.push_back(V);
   }
+}
+
+bool LoopAnalyzer::namedInClauses(const VarDecl *V) const {
+  auto Is = [&](const NamedVar &N) { return N.Decl == V; };
+  return llvm::any_of(A.Distributed, Is) || llvm::any_of(A.Whole, Is) ||
+         llvm::any_of(Reductions,
+                      [&](const ReductionSpec &R) { return Is(R.Var); }) ||
+         llvm::is_contained(A.PrivateArrays, V);
 }
 
 bool LoopAnalyzer::inBounds(const VarDecl *V) const {

@@ -202,13 +202,6 @@ void LoopAnalyzer::inferArrayReductions() {
     llvm::MapVector<const VarDecl *, SmallVector<const DeclRefExpr *, 4>> ByVar;
   } U;
   U.TraverseStmt(const_cast<Stmt *>(A.Loop->getBody()));
-  auto Named = [&](const VarDecl *V) {
-    auto Is = [&](const NamedVar &N) { return N.Decl == V; };
-    return llvm::any_of(A.Distributed, Is) || llvm::any_of(A.Whole, Is) ||
-           llvm::any_of(A.Reductions,
-                        [&](const ReductionSpec &R) { return Is(R.Var); }) ||
-           llvm::is_contained(A.PrivateArrays, V);
-  };
   bool Exact = true;
   auto Increment = [&](const DeclRefExpr *D, const VarDecl *V) {
     const auto *S =
@@ -231,7 +224,7 @@ void LoopAnalyzer::inferArrayReductions() {
   };
   for (const auto &[V, Refs] : U.ByVar) {
     Exact = true;
-    if (!reductionArray(V) || Named(V) ||
+    if (!reductionArray(V) || namedInClauses(V) ||
         !llvm::all_of(Refs,
                       [&](const DeclRefExpr *D) { return Increment(D, V); }))
       continue;
