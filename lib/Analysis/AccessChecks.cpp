@@ -9,6 +9,7 @@
 #include "dlbcc/Analysis/AccessChecks.h"
 #include "dlbcc/Analysis/Affine.h"
 #include "dlbcc/Analysis/CallChecker.h"
+#include "dlbcc/Analysis/ExprQueries.h"
 #include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/LoopModel.h"
 #include "dlbcc/Support/Diagnostics.h"
@@ -40,13 +41,6 @@ struct Interval {
 
 std::string asLongLong(const std::string &Text) {
   return "static_cast<long long>(" + Text + ")";
-}
-
-std::optional<long long> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  return std::nullopt;
 }
 
 const VarDecl *varOf(const Expr *E) {
@@ -445,8 +439,8 @@ private:
       VarRange R;
       R.Lo = sourceText(Lo, Ctx);
       R.Hi = sourceText(Hi, Ctx) + (Inclusive ? "" : " - 1");
-      R.LoValue = constantOf(Lo, Ctx);
-      if (std::optional<long long> H = constantOf(Hi, Ctx))
+      R.LoValue = integerConstant(Lo, Ctx);
+      if (std::optional<long long> H = integerConstant(Hi, Ctx))
         R.HiValue = *H - (Inclusive ? 0 : 1);
       return R;
     };
@@ -463,7 +457,7 @@ private:
     VarRange R;
     R.Lo = R.Hi = Var->getName().str();
     if (Var->getType().isConstQualified() && Var->getInit())
-      R.LoValue = R.HiValue = constantOf(Var->getInit(), Ctx);
+      R.LoValue = R.HiValue = integerConstant(Var->getInit(), Ctx);
     return R;
   }
 
@@ -505,7 +499,7 @@ private:
                                : nullptr;
       if (!E)
         return {"", std::nullopt};
-      return {sourceText(E, Ctx), constantOf(E, Ctx)};
+      return {sourceText(E, Ctx), integerConstant(E, Ctx)};
     };
     switch (A.Form) {
     case ArrayForm::CArray: {
@@ -607,7 +601,8 @@ private:
                               sourceText(Hi, Ctx) + ")";
       if (Conditions.insert(Condition).second)
         Guard += (Guard.empty() ? "" : " && ") + Condition;
-      std::optional<long long> L = constantOf(Lo, Ctx), H = constantOf(Hi, Ctx);
+      std::optional<long long> L = integerConstant(Lo, Ctx),
+                               H = integerConstant(Hi, Ctx);
       if (!L || !H)
         GuardKnown = false;
       else if (Inclusive ? *L > *H : *L >= *H)

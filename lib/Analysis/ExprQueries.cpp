@@ -13,6 +13,13 @@ using namespace clang;
 
 namespace dlbcc {
 
+std::optional<long long> integerConstant(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
 bool refersTo(const Expr *E, const ValueDecl *V) {
   const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return R && R->getDecl() == V;

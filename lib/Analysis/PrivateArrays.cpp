@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Affine.h"
+#include "dlbcc/Analysis/ExprQueries.h"
 #include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/Privatization.h"
 #include "dlbcc/Support/Mentions.h"
@@ -28,13 +29,6 @@ struct Span {
   long long Lo, Hi;
 };
 
-std::optional<long long> constant(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  return std::nullopt;
-}
-
 /// The statements S runs one after the other: a block's, or S.
 SmallVector<const Stmt *, 8> statementsOf(const Stmt *S) {
   if (const auto *C = dyn_cast<CompoundStmt>(S))
@@ -52,16 +46,12 @@ bool disturbs(const Stmt *S, const VarDecl *K) {
     }
     bool VisitUnaryOperator(UnaryOperator *U) {
       Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-               refersTo(U->getSubExpr(), K);
+               dlbcc::refersTo(U->getSubExpr(), K);
       return true;
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && refersTo(B->getLHS(), K);
+      Found |= B->isAssignmentOp() && dlbcc::refersTo(B->getLHS(), K);
       return true;
-    }
-    bool refersTo(const Expr *E, const VarDecl *V) {
-      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return D && D->getDecl() == V;
     }
     const VarDecl *K;
     bool Found = false;
@@ -88,8 +78,8 @@ private:
     std::optional<ForRange> L = forRange(F, Ctx);
     if (!L || L->Step != 1 || disturbs(F->getBody(), L->Index))
       return std::nullopt;
-    std::optional<long long> Lo = constant(L->Lower, Ctx),
-                             Hi = constant(L->Upper, Ctx);
+    std::optional<long long> Lo = integerConstant(L->Lower, Ctx),
+                             Hi = integerConstant(L->Upper, Ctx);
     if (!Lo || !Hi)
       return std::nullopt;
     Span S{*Lo + (L->LowerOpen ? 1 : 0), *Hi - (L->Inclusive ? 0 : 1)};

@@ -14,7 +14,10 @@
 
 #include <utility>
 
+#include <optional>
+
 namespace clang {
+class ASTContext;
 class Expr;
 class ParentMap;
 class Stmt;
@@ -22,6 +25,10 @@ class ValueDecl;
 } // namespace clang
 
 namespace dlbcc {
+
+/// The value of integer constant expression \p E, if it is one.
+std::optional<long long> integerConstant(const clang::Expr *E,
+                                         const clang::ASTContext &Ctx);
 
 /// Whether \p E is \p V, up to parentheses and implicit casts.
 bool refersTo(const clang::Expr *E, const clang::ValueDecl *V);
