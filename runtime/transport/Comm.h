@@ -40,9 +40,8 @@ void postRecv(void *Buf, std::size_t Bytes, int Source, int Tag,
 void sendToEach(const std::vector<char> &Message, const std::vector<int> &Dests,
                 int Tag);
 
-/// Completes every request in Reqs (then empties it). Sleeps between tests:
-/// 20 us doubling up to 1 ms while nothing completes, back to 20 us when
-/// something does.
+/// Completes every request in Reqs (then empties it), sleeping between
+/// tests as a Backoff does.
 void waitAll(Requests &Reqs, WaitFor For = {});
 
 /// Sleeps for Seconds (nothing for none): the emulated load's delay.
@@ -55,8 +54,9 @@ void sleepingBarrier();
 class Backoff {
 public:
   explicit Backoff(WaitFor For = {}) : For(For) {}
-  /// Sleeps, each time a quarter longer, up to the longest sleep; reports to
-  /// the watchdog how long the condition has been waited for.
+  /// Sleeps, each time a quarter longer, up to the longest sleep (longer
+  /// the longer nothing has happened); reports to the watchdog how long the
+  /// condition has been waited for.
   void pause();
   /// Something happened: the next sleep is short again (the wait goes on).
   void reset();
@@ -65,6 +65,7 @@ private:
   WaitFor For;
   long SleepNs = 0;
   double Since = -1;
+  double Quiet = -1; ///< When the wait began or something last happened.
 };
 
 /// Receives a whole (small) message from Source (or MPI_ANY_SOURCE) with
