@@ -222,10 +222,11 @@ void LoopAnalyzer::inferArrayReductions() {
              Ctx.getTypeSize(Added->getType()) <= Ctx.getTypeSize(S->getType());
     return true;
   };
-  for (const auto &[V, Refs] : U.ByVar) {
+  for (const auto &Entry : U.ByVar) {
+    const VarDecl *V = Entry.first;
     Exact = true;
     if (!reductionArray(V) || namedInClauses(V) ||
-        !llvm::all_of(Refs,
+        !llvm::all_of(Entry.second,
                       [&](const DeclRefExpr *D) { return Increment(D, V); }))
       continue;
     // Exact in any order: integers at least as wide as int (`++c[k]` on a
@@ -237,7 +238,7 @@ void LoopAnalyzer::inferArrayReductions() {
       continue;
     }
     ReductionSpec R;
-    R.Var = {V->getName().str(), Refs.front()->getLocation(), V};
+    R.Var = {V->getName().str(), Entry.second.front()->getLocation(), V};
     Reductions.push_back(R);
   }
 }

@@ -106,7 +106,8 @@ private:
     if (!Loop || mentions(F->getInit(), V) || mentions(F->getCond(), V) ||
         mentions(F->getInc(), V))
       return false;
-    const auto [K, Range] = *Loop;
+    const VarDecl *K = Loop->first;
+    const auto &Range = Loop->second;
     std::optional<long long> Offset;
     auto SameElement = [&](const Expr *Sub) {
       std::optional<AffineForm> A = Sub ? affineForm(Sub, Ctx) : std::nullopt;

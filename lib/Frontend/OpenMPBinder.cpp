@@ -405,8 +405,9 @@ void Binder::privatizeRegionArrays(const Stmt *Region) {
       // Used in one loop made here and nowhere else: private to each rank.
       Annotation *Owner = nullptr;
       bool Only = true;
-      for (const auto &[U, E] : R.Uses) {
-        if (U != V)
+      for (const auto &Use : R.Uses) {
+        const DeclRefExpr *E = Use.second;
+        if (Use.first != V)
           continue;
         auto In = llvm::find_if(Made, [&](Annotation *A) {
           return contains(A->Loop, SM.getExpansionLoc(E->getLocation()));
