@@ -15,6 +15,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <optional>
+
 using namespace clang;
 
 namespace dlbcc {
@@ -71,11 +73,98 @@ bool repeatable(const Expr *E, const ASTContext &Ctx) {
 
 namespace {
 
+/// Does a parameter of type \p T let the callee write into the caller's
+/// storage (a pointer to non-const, a non-const reference)?
+bool writesThrough(QualType T) {
+  return (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+         (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
+}
+
+const VarDecl *storageRoot(const Expr *E);
+
+/// The variable whose storage the object \p E lies in (`v`, `a[i][j]`,
+/// `s.f`), or through which pointer variable it is reached (`*p`, `p[i]`);
+/// null for anything else.
+const VarDecl *objectRoot(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(D->getDecl());
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return storageRoot(S->getBase());
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+    return objectRoot(M->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return storageRoot(U->getSubExpr());
+  return nullptr;
+}
+
+/// The variable whose storage the pointer \p E points into (`&v`, an array
+/// `a`, `&a[i]`, `a + k`), or the pointer variable it is derived from; no
+/// explicit cast is looked through.
+const VarDecl *storageRoot(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    return objectRoot(U->getSubExpr());
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->isAdditiveOp() && B->getType()->isPointerType())
+    return storageRoot(B->getLHS()->getType()->isPointerType() ? B->getLHS()
+                                                               : B->getRHS());
+  return objectRoot(E);
+}
+
+/// The first argument of \p Call to \p F that lets F write into storage
+/// for which \p Own is false, and the index of its parameter; arguments
+/// past a prototype's parameters count when they are such pointers.
+std::optional<std::pair<const Expr *, unsigned>>
+foreignStorageArgument(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
+                       llvm::function_ref<bool(const VarDecl *)> Own) {
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    QualType T = I < F->getNumParams() ? F->getParamDecl(I)->getType()
+                                       : Args[I]->getType();
+    if (!writesThrough(T))
+      continue;
+    const VarDecl *Root =
+        T->isReferenceType() ? objectRoot(Args[I]) : storageRoot(Args[I]);
+    if (!Root || !Own(Root))
+      return std::make_pair(Args[I], I);
+  }
+  return std::nullopt;
+}
+
+/// The name of F's parameter I, for diagnostics.
+std::string parameterName(const FunctionDecl *F, unsigned I) {
+  if (I < F->getNumParams() && !F->getParamDecl(I)->getName().empty())
+    return "'" + F->getParamDecl(I)->getName().str() + "'";
+  return "its argument " + std::to_string(I + 1);
+}
+
 /// Looks through a function body for what makes it unsafe to call.
 class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
 public:
   BodyScanner(const llvm::SmallPtrSet<const ForStmt *, 8> &Loops)
       : Loops(Loops) {}
+
+  /// A function may pass on pointers into its own variables and the
+  /// pointers and references its caller gave it to write through.
+  static bool ownStorage(const VarDecl *V) {
+    QualType T = V->getType();
+    return V->hasLocalStorage() &&
+           (!(T->isPointerType() || T->isReferenceType()) ||
+            (isa<ParmVarDecl>(V) && writesThrough(T)));
+  }
+  void checkArguments(const FunctionDecl *F,
+                      llvm::ArrayRef<const Expr *> Args) {
+    if (isa<CXXMethodDecl>(F))
+      return; // rejected as a member function
+    if (auto Bad = foreignStorageArgument(F, Args, ownStorage))
+      fail("it passes to '" + F->getNameAsString() + "' as " +
+               parameterName(F, Bad->second) +
+               " a pointer into storage that is neither its own nor one its "
+               "caller gave it",
+           Bad->first->getBeginLoc());
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
@@ -97,14 +186,18 @@ public:
     if (!F)
       fail("it calls through a pointer", E->getBeginLoc());
     else if (const auto *M = dyn_cast<CXXMethodDecl>(F);
-             !M || !isValueClassOfStd(M->getParent()))
+             !M || !isValueClassOfStd(M->getParent())) {
       Callees.push_back({F, E->getBeginLoc()});
+      checkArguments(F, {E->getArgs(), E->getNumArgs()});
+    }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     const CXXConstructorDecl *C = E->getConstructor();
-    if (!C->isTrivial() && !isValueClassOfStd(C->getParent()))
+    if (!C->isTrivial() && !isValueClassOfStd(C->getParent())) {
       Callees.push_back({C, E->getBeginLoc()});
+      checkArguments(C, {E->getArgs(), E->getNumArgs()});
+    }
     return true;
   }
   bool VisitCXXThisExpr(CXXThisExpr *E) {
@@ -193,19 +286,6 @@ const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
     Cache[F] = unseen(F);
     return Cache[F];
   }
-  for (const ParmVarDecl *P : Def->parameters()) {
-    QualType T = P->getType();
-    bool Mutable = (T->isPointerType() &&
-                    !T->getPointeeType().isConstQualified()) ||
-                   (T->isReferenceType() &&
-                    !T.getNonReferenceType().isConstQualified());
-    if (Mutable && V.Reason.empty()) {
-      V.Ok = false;
-      V.Reason = "it takes '" + P->getName().str() +
-                 "' by pointer or non-const reference";
-      V.At = P->getLocation();
-    }
-  }
   if (isa<CXXMethodDecl>(Def) && V.Reason.empty()) {
     V.Ok = false;
     V.Reason = "it is a member function";
@@ -259,12 +339,30 @@ FunctionSummary CallChecker::summary(const FunctionDecl *F) {
   return S;
 }
 
-bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc) {
+bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc,
+                            llvm::ArrayRef<const Expr *> Args,
+                            llvm::function_ref<bool(const VarDecl *)> Private) {
   const Verdict &V = verdict(F);
-  if (V.Ok)
-    return true;
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   std::string Name = F->getQualifiedNameAsString();
+  if (V.Ok && !isa<CXXMethodDecl>(F)) {
+    auto Bad = foreignStorageArgument(F, Args, [&](const VarDecl *Root) {
+      QualType T = Root->getType();
+      return Private && !T->isPointerType() && !T->isReferenceType() &&
+             Private(Root);
+    });
+    if (!Bad)
+      return true;
+    report(DE, Bad->first->getBeginLoc(), Diag::CallWritesShared)
+        << Name << parameterName(F, Bad->second);
+    if (Bad->second < F->getNumParams())
+      report(DE, F->getParamDecl(Bad->second)->getLocation(), Diag::NoteAccess)
+          << "it takes " + parameterName(F, Bad->second) +
+                 " by pointer or non-const reference";
+    return false;
+  }
+  if (V.Ok)
+    return true;
   if (V.Unknown)
     report(DE, CallLoc, Diag::CallUnknown) << Name;
   else if (V.HasDlbLoop)

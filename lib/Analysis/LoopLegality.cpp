@@ -420,7 +420,8 @@ bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
     Failed = true;
     return true;
   }
-  if (!Calls.checkCall(F, E->getBeginLoc()))
+  if (!Calls.checkCall(F, E->getBeginLoc(), {E->getArgs(), E->getNumArgs()},
+                       [&](const VarDecl *V) { return isLocal(V); }))
     Failed = true;
   return true;
 }
@@ -429,7 +430,8 @@ bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {
   const CXXConstructorDecl *C = E->getConstructor();
   if (C->isTrivial() || isValueClassOfStd(C->getParent()))
     return true;
-  if (!Calls.checkCall(C, E->getBeginLoc()))
+  if (!Calls.checkCall(C, E->getBeginLoc(), {E->getArgs(), E->getNumArgs()},
+                       [&](const VarDecl *V) { return isLocal(V); }))
     Failed = true;
   return true;
 }
@@ -466,7 +468,7 @@ bool LoopAnalyzer::checkPureCalls(
       report(DE, C->getBeginLoc(), Diag::CallUnknown) << "(indirect call)";
       return false;
     }
-    if (!Calls.checkCall(F, C->getBeginLoc()))
+    if (!Calls.checkCall(F, C->getBeginLoc(), {C->getArgs(), C->getNumArgs()}))
       return false;
   }
   for (const Stmt *Child : S->children())

@@ -6,17 +6,22 @@
 // standard library, a function declared __attribute__((const)), or a
 // function defined in this file, a header of the program or another source
 // of the program (ProgramFunctions.h) that, transitively, reads no mutable
-// global, takes no pointer or non-const reference, and contains no dlb
-// loop. Such functions, like the loop body, may use the constructors and
-// members of the standard value classes (std::vector, std::array,
-// std::complex, std::pair).
+// global, is no member function, and contains no dlb loop. Such a function
+// may write through its pointer and non-const reference parameters when
+// every call passes them storage of its own: at a call in the loop, a
+// variable or array declared inside the loop body (each iteration's own);
+// within a callee, its own variables or the pointers its caller gave it. Such
+// functions, like the loop body, may use the constructors and members of the
+// standard value classes (std::vector, std::array, std::complex, std::pair).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_CALLCHECKER_H
 #define DLBCC_ANALYSIS_CALLCHECKER_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <string>
@@ -28,6 +33,7 @@ class CXXRecordDecl;
 class Expr;
 class FunctionDecl;
 class ForStmt;
+class VarDecl;
 } // namespace clang
 
 namespace dlbcc {
@@ -42,9 +48,14 @@ public:
               llvm::SmallPtrSet<const clang::ForStmt *, 8> AnnotatedLoops,
               ProgramFunctions *Program = nullptr);
 
-  /// Checks a call to \p F at \p CallLoc; reports and returns false if the
-  /// call is not allowed in a distributed loop.
-  bool checkCall(const clang::FunctionDecl *F, clang::SourceLocation CallLoc);
+  /// Checks a call to \p F at \p CallLoc with \p Args; reports and returns
+  /// false if the call is not allowed in a distributed loop. An argument
+  /// that F may write through must point into a variable for which
+  /// \p Private holds (none where no storage is private).
+  bool
+  checkCall(const clang::FunctionDecl *F, clang::SourceLocation CallLoc,
+            llvm::ArrayRef<const clang::Expr *> Args = {},
+            llvm::function_ref<bool(const clang::VarDecl *)> Private = nullptr);
 
   /// \p F, defined in this file, as the other files of the program see
   /// it: the functions it calls that this file does not define are left

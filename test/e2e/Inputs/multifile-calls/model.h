@@ -6,6 +6,8 @@
 /* rng.c */
 double uniform_at(unsigned long seed, long k);
 unsigned long mix64(unsigned long z);
+double randlc(double *x, double a);
+void vranlc(int n, double *x, double a, double y[]);
 /* physics.c */
 double response(double x, unsigned long seed);
 
