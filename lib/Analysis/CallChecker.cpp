@@ -80,6 +80,27 @@ bool writesThrough(QualType T) {
          (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
 }
 
+/// Can an object of type \p T hold a pointer (itself, an element, a
+/// field)? A callee given such storage could write through what it holds.
+bool holdsPointers(QualType T) {
+  T = T.getCanonicalType();
+  while (const ArrayType *A = T->getAsArrayTypeUnsafe())
+    T = A->getElementType().getCanonicalType();
+  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
+    return true;
+  const RecordDecl *R = T->getAsRecordDecl();
+  const RecordDecl *Def = R ? R->getDefinition() : nullptr;
+  if (R && !Def)
+    return true;
+  if (const auto *C = dyn_cast_or_null<CXXRecordDecl>(Def))
+    for (const CXXBaseSpecifier &B : C->bases())
+      if (holdsPointers(B.getType()))
+        return true;
+  return Def && llvm::any_of(Def->fields(), [](const FieldDecl *F) {
+           return holdsPointers(F->getType());
+         });
+}
+
 const VarDecl *storageRoot(const Expr *E);
 
 /// The variable whose storage the object \p E lies in (`v`, `a[i][j]`,
@@ -151,8 +172,7 @@ public:
   static bool ownStorage(const VarDecl *V) {
     QualType T = V->getType();
     return V->hasLocalStorage() &&
-           (!(T->isPointerType() || T->isReferenceType()) ||
-            (isa<ParmVarDecl>(V) && writesThrough(T)));
+           ((isa<ParmVarDecl>(V) && writesThrough(T)) || !holdsPointers(T));
   }
   void checkArguments(const FunctionDecl *F,
                       llvm::ArrayRef<const Expr *> Args) {
@@ -161,8 +181,8 @@ public:
     if (auto Bad = foreignStorageArgument(F, Args, ownStorage))
       fail("it passes to '" + F->getNameAsString() + "' as " +
                parameterName(F, Bad->second) +
-               " a pointer into storage that is neither its own nor one its "
-               "caller gave it",
+               " a pointer that may lead outside its own storage and what "
+               "its caller gave it",
            Bad->first->getBeginLoc());
   }
 
@@ -347,9 +367,7 @@ bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc,
   std::string Name = F->getQualifiedNameAsString();
   if (V.Ok && !isa<CXXMethodDecl>(F)) {
     auto Bad = foreignStorageArgument(F, Args, [&](const VarDecl *Root) {
-      QualType T = Root->getType();
-      return Private && !T->isPointerType() && !T->isReferenceType() &&
-             Private(Root);
+      return Private && !holdsPointers(Root->getType()) && Private(Root);
     });
     if (!Bad)
       return true;

@@ -24,6 +24,11 @@ void scratch(double *out) {
 }
 void writeConst(const double *p) { step((double *)p, 2.0); }
 int count(int *n) { return ++*n; }
+void twice(double **q) { q[0][0] *= 2; }
+void viaTable(const double *p) {
+  double *t[1] = {(double *)p};
+  twice(t);
+}
 
 void calls(int n) {
 #pragma dlb doall distribute(a)
@@ -42,24 +47,27 @@ void calls(int n) {
     double seed = i;
     fill(8, &seed, 3.3, table);
 // CHECK: :[[@LINE-1]]:25: error: 'fill' may write through 'y', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
-// CHECK: :[[@LINE-30]]:46: note: it takes 'y' by pointer or non-const reference here
+// CHECK: :[[@LINE-35]]:46: note: it takes 'y' by pointer or non-const reference here
 // CHECK: :[[@LINE-3]]:25: error: unsupported use of array 'table': dlbcc cannot tell which elements it reads or writes
     double *p = &seed;
     step(p, 2.0);
 // CHECK: :[[@LINE-1]]:10: error: 'step' may write through 'x', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
-// CHECK: :[[@LINE-40]]:21: note: it takes 'x' by pointer or non-const reference here
+// CHECK: :[[@LINE-45]]:21: note: it takes 'x' by pointer or non-const reference here
     add(table[i], 1.0);
 // CHECK: :[[@LINE-1]]:9: error: 'add' may write through 's', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
-// CHECK: :[[@LINE-34]]:18: note: it takes 's' by pointer or non-const reference here
+// CHECK: :[[@LINE-39]]:18: note: it takes 's' by pointer or non-const reference here
     writeConst(&seed);
-// CHECK: :[[@LINE-1]]:5: error: call to 'writeConst', which may have side effects (it passes to 'step' as 'x' a pointer into storage that is neither its own nor one its caller gave it)
-// CHECK: :[[@LINE-31]]:41: note: it passes to 'step' as 'x' a pointer into storage that is neither its own nor one its caller gave it here
+// CHECK: :[[@LINE-1]]:5: error: call to 'writeConst', which may have side effects (it passes to 'step' as 'x' a pointer that may lead outside its own storage and what its caller gave it)
+// CHECK: :[[@LINE-36]]:41: note: it passes to 'step' as 'x' a pointer that may lead outside its own storage and what its caller gave it here
+    viaTable(&seed);
+// CHECK: :[[@LINE-1]]:5: error: call to 'viaTable', which may have side effects (it passes to 'twice' as 'q' a pointer that may lead outside its own storage and what its caller gave it)
+// CHECK: :[[@LINE-34]]:9: note: it passes to 'twice' as 'q' a pointer that may lead outside its own storage and what its caller gave it here
     a[i] = seed;
   }
   int m = n;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < count(&m); ++i)
 // CHECK: :[[@LINE-1]]:29: error: 'count' may write through 'n', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
-// CHECK: :[[@LINE-37]]:16: note: it takes 'n' by pointer or non-const reference here
+// CHECK: :[[@LINE-45]]:16: note: it takes 'n' by pointer or non-const reference here
     a[i] = i;
 }
