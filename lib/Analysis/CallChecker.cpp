@@ -135,9 +135,10 @@ const VarDecl *storageRoot(const Expr *E) {
   return objectRoot(E);
 }
 
-/// The first argument of \p Call to \p F that lets F write into storage
-/// for which \p Own is false, and the index of its parameter; arguments
-/// past a prototype's parameters count when they are such pointers.
+/// The first of a call's arguments \p Args to \p F that lets F write into
+/// storage for which \p Own is false, and the index of its parameter;
+/// arguments past a prototype's parameters count when they are such
+/// pointers.
 std::optional<std::pair<const Expr *, unsigned>>
 foreignStorageArgument(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
                        llvm::function_ref<bool(const VarDecl *)> Own) {
