@@ -150,6 +150,10 @@ private:
     return error(S->getBeginLoc(), Diag::LoopUnsupportedStmt);
   }
   bool isLocal(const clang::VarDecl *V) const { return Locals.count(V); }
+  /// Whether a call may write through a pointer into \p V: storage of the
+  /// iteration's own (declared in the body). Otherwise the call reports V
+  /// (CallWritesShared), and V's use as the argument is not reported again.
+  bool iterationOwns(const clang::VarDecl *V);
   /// In a member function: whether \p D (a variable, an enumerator, a
   /// function, a type) is a member of its class (or of a base or an
   /// enclosing class), which the body names without qualification and the

@@ -385,6 +385,15 @@ bool LoopAnalyzer::VisitGotoStmt(GotoStmt *S) {
   return true;
 }
 
+bool LoopAnalyzer::iterationOwns(const VarDecl *V) {
+  if (isLocal(V))
+    return true;
+  for (Diag D : {Diag::ScalarAddressTaken, Diag::ArrayUnsupportedUse,
+                 Diag::ArrayPartialSubscript})
+    Reported.insert({static_cast<unsigned>(D), V});
+  return false;
+}
+
 bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
   // Subscripts and size() of arrays are handled as array uses.
   const Expr *Object = nullptr;
@@ -421,7 +430,7 @@ bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
     return true;
   }
   if (!Calls.checkCall(F, E->getBeginLoc(), {E->getArgs(), E->getNumArgs()},
-                       [&](const VarDecl *V) { return isLocal(V); }))
+                       [&](const VarDecl *V) { return iterationOwns(V); }))
     Failed = true;
   return true;
 }
@@ -431,7 +440,7 @@ bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {
   if (C->isTrivial() || isValueClassOfStd(C->getParent()))
     return true;
   if (!Calls.checkCall(C, E->getBeginLoc(), {E->getArgs(), E->getNumArgs()},
-                       [&](const VarDecl *V) { return isLocal(V); }))
+                       [&](const VarDecl *V) { return iterationOwns(V); }))
     Failed = true;
   return true;
 }

@@ -31,6 +31,7 @@ void viaTable(const double *p) {
 }
 
 void calls(int n) {
+  double outer = 0.5;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i) {
     double seed = i, sum = 0, x[8], pair[2][4];
@@ -47,8 +48,7 @@ void calls(int n) {
     double seed = i;
     fill(8, &seed, 3.3, table);
 // CHECK: :[[@LINE-1]]:25: error: 'fill' may write through 'y', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
-// CHECK: :[[@LINE-35]]:46: note: it takes 'y' by pointer or non-const reference here
-// CHECK: :[[@LINE-3]]:25: error: unsupported use of array 'table': dlbcc cannot tell which elements it reads or writes
+// CHECK: :[[@LINE-36]]:46: note: it takes 'y' by pointer or non-const reference here
     double *p = &seed;
     step(p, 2.0);
 // CHECK: :[[@LINE-1]]:10: error: 'step' may write through 'x', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
@@ -62,12 +62,15 @@ void calls(int n) {
     viaTable(&seed);
 // CHECK: :[[@LINE-1]]:5: error: call to 'viaTable', which may have side effects (it passes to 'twice' as 'q' a pointer that may lead outside its own storage and what its caller gave it)
 // CHECK: :[[@LINE-34]]:9: note: it passes to 'twice' as 'q' a pointer that may lead outside its own storage and what its caller gave it here
-    a[i] = seed;
+    step(&outer, 2.0);
+// CHECK: :[[@LINE-1]]:10: error: 'step' may write through 'x', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
+// CHECK: :[[@LINE-57]]:21: note: it takes 'x' by pointer or non-const reference here
+    a[i] = seed + outer;
   }
   int m = n;
 #pragma dlb doall distribute(a)
   for (int i = 0; i < count(&m); ++i)
 // CHECK: :[[@LINE-1]]:29: error: 'count' may write through 'n', and this argument is not storage of the iteration's own: pass the address of a variable or array declared inside the loop body
-// CHECK: :[[@LINE-45]]:16: note: it takes 'n' by pointer or non-const reference here
+// CHECK: :[[@LINE-48]]:16: note: it takes 'n' by pointer or non-const reference here
     a[i] = i;
 }

@@ -1,6 +1,6 @@
 # generator.py: a whole random program from a seed: language (C++ or C),
 # -D and #define macros, arrays of every supported storage, scalars, pure
-# helper functions, helper functions holding loops (arrays passed as
+# helper functions, functions that write through pointer parameters, helper functions holding loops (arrays passed as
 # parameters), main with its sites, and the checksums printed at the end.
 # Same seed, same program, byte for byte. Run as a script to write one:
 #   python3 -m difftest.generator --seed 7 -o DIR
@@ -33,6 +33,21 @@ PURE = [
     ("i", 1, "static int {n}(int a) {{ int s = 0; for (int q = 0; q < a % 5;"
      " q++) s += q * a; return s % 1000; }}"),
 ]
+# Functions that write through their pointer (or reference) parameters: a
+# loop may call them with storage of its iteration's own (docs/annotations.md
+# section 5). kind: "scalar" (one double through a pointer), "ref" (C++: a
+# reference), "fill" (a row of len doubles; "fill2" does it through a second
+# function given pointers into the row).
+WRITERS = [
+    ("scalar", "static void {n}(double *o, double x) {{ *o = *o * 0.5 + "
+     "x; }}"),
+    ("ref", "static void {n}(double &o, double x) {{ o = o * 0.25 - x; }}"),
+    ("fill", "static void {n}(double *b, int len, double x) {{ for (int q = "
+     "0; q < len; q++) b[q] = x * 0.5 + q; }}"),
+    ("fill2", "static void {n}_at(double *o, double x) {{ *o = x * 0.75 + "
+     "0.125; }}\nstatic void {n}(double *b, int len, double x) {{ for (int "
+     "q = 0; q < len; q++) {n}_at(b + q, x - q); }}"),
+]
 
 
 class Gen:
@@ -53,6 +68,7 @@ class Gen:
         self.hashdefs = {}                  # #define in the file
         self.tolerant = set()
         self.funcs = []
+        self.writers = []                   # [(name, WRITERS kind)]
         self.strategies = STRATEGIES
         self.arrays = []                    # base arrays
         self.idx = None
@@ -260,6 +276,11 @@ class Gen:
                                                          r.randint(1, 3))):
             self.funcs.append(("pf%d" % i, kind, arity))
             self.func_texts.append(text.format(n="pf%d" % i))
+        kinds = [w for w in WRITERS if self.lang == "cpp" or w[0] != "ref"]
+        self.writers = []
+        for i, (kind, text) in enumerate(r.sample(kinds, r.randint(0, 2))):
+            self.writers.append(("wf%d" % i, kind))
+            self.func_texts += text.format(n="wf%d" % i).split("\n")
         self.gdoubles = [("g0", 0.5)]
         self.gints = [("K0", r.randint(0, 3))]
         main_sc = Scope(self, "main", self.arrays, self.lang)

@@ -25,6 +25,8 @@ MUTATIONS = {
     # A scratch array read past the part each iteration fills: it carries
     # the previous iteration's values.
     "scratch-uncovered": ("illegal", "at elements that do not depend on"),
+    # A function that writes through its pointer given a global's address.
+    "call-writes-shared": ("illegal", "may write through"),
 }
 NEEDS_WRITE = ("missing-distribute", "whole-written", "carried-dep",
                "write-offset")
@@ -240,6 +242,8 @@ def gen_level(L, ctx, level, inner):
     acts += [("write", W) for W, lv in zip(L.written, L.wlevel)
              if lv == level]
     acts += [("red", red) for red in L.reds if red.level == level]
+    if L.sc.gen.writers and r.random() < 0.3:
+        acts.append("wcall")
     if level == len(inner) and not acts:
         acts.append("local")
     r.shuffle(acts)
@@ -253,6 +257,9 @@ def gen_level(L, ctx, level, inner):
         stmts, u = scratch_stmts(L, ctx)
         body += stmts
         ctx = ctx.child(extra_scalars=[(u, "d")])
+    if level == 0 and L.mut == "call-writes-shared":
+        f = [n for n, kind in L.sc.gen.writers if kind == "scalar"][0]
+        body.append(stmt("%s(&g0, %s);" % (f, value_for(ctx, "double"))))
     if level == 0 and L.mut == "carried-scalar":
         body.append(stmt("%s = %s * 0.5 + %s;" % (L.cs, L.cs,
                                                  value_for(ctx, "double"))))
@@ -262,6 +269,10 @@ def gen_level(L, ctx, level, inner):
             u = L.sc.gen.fresh("u")
             body.append(stmt("double %s = %s;" % (u, value_for(ctx,
                                                               "double"))))
+            ctx = ctx.child(extra_scalars=[(u, "d")])
+        elif a == "wcall":
+            lines, u = writer_call(L, ctx)
+            body.append(Node(lines))
             ctx = ctx.child(extra_scalars=[(u, "d")])
         elif a == "inner":
             v, h = inner[level]
@@ -275,6 +286,27 @@ def gen_level(L, ctx, level, inner):
             body.append(stmt(reduction_stmt(L, ctx, a[1])))
     body += mutation_stmts(L, ctx, level)
     return body
+
+
+def writer_call(L, ctx):
+    """A call of a writing function on storage declared in the body (a
+    local, or a local array whole or from an offset), and the local that
+    holds what it wrote."""
+    r, fresh = L.rng, L.sc.gen.fresh
+    f, kind = r.choice(L.sc.gen.writers)
+    u = fresh("u")
+    L.feats.append("writer-call")
+    if kind in ("scalar", "ref"):
+        arg = u if kind == "ref" else "&" + u
+        return ["double %s = %s;" % (u, value_for(ctx, "double")),
+                "%s(%s, %s);" % (f, arg, value_for(ctx, "double"))], u
+    b, n = fresh("wb"), r.randint(2, 6)
+    off = r.randint(0, n - 1)
+    at = "%s + %d" % (b, off) if off else b
+    return ["double %s[%d];" % (b, n),
+            "%s(%s, %d, %s);" % (f, at, n - off, value_for(ctx, "double")),
+            "double %s = %s[%d] * 0.5 + %s[%d];" % (
+                u, b, r.randint(off, n - 1), b, r.randint(off, n - 1))], u
 
 
 def plan_scratch(L):
@@ -383,8 +415,14 @@ def gen_doall(sc):
         L.pre.append("double %s = 0.5;" % L.cs)
         L.post.append('printf("%s %%.17g\\n", %s);' % (L.cs, L.cs))
     plan_reductions(L, depth)
-    if sc.gen.openmp and L.mut == "scratch-uncovered":
-        L.mut = None  # OpenMP's loops get no scratch arrays (private())
+    if sc.gen.openmp and L.mut in ("scratch-uncovered",
+                                   "call-writes-shared"):
+        # OpenMP's loops get no scratch arrays (private()), and a race on
+        # g0 is no sequential program's.
+        L.mut = None
+    if L.mut == "call-writes-shared" and not any(
+            kind == "scalar" for _, kind in sc.gen.writers):
+        L.mut = None
     if L.mut == "scratch-uncovered" or (not sc.gen.openmp and
                                         r.random() < 0.12):
         plan_scratch(L)
