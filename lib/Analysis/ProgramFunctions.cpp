@@ -29,7 +29,16 @@ std::string functionKey(const FunctionDecl *F) {
 }
 
 void ProgramFunctions::define(const std::string &Key, FunctionSummary S) {
-  Defined.try_emplace(Key, std::move(S));
+  auto [It, New] = Defined.try_emplace(Key, S);
+  FunctionSummary &Known = It->second;
+  if (New || !Known.Ok)
+    return;
+  if (!S.Ok) {
+    Known = std::move(S);
+    return;
+  }
+  Known.HasDlbLoop |= S.HasDlbLoop;
+  Known.Calls.insert(Known.Calls.end(), S.Calls.begin(), S.Calls.end());
 }
 
 const FunctionSummary *ProgramFunctions::find(llvm::StringRef Key) {

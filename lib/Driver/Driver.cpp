@@ -15,12 +15,15 @@
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -165,7 +168,8 @@ po::options_description visibleOptions(std::string &Output,
                                       "write the MPI program to this file "
                                       "(default: standard output)")(
       "build-path,p", po::value(&BuildPath),
-      "read compile flags from DIR/compile_commands.json instead of '--'")(
+      "read compile flags from DIR/compile_commands.json instead of '--', "
+      "and the program's other sources from it when none is named")(
       "cflags", "print the flags mpicxx needs to compile an emitted program")(
       "libs", "print the flags mpicxx needs to link an emitted program")(
       "sim", "with --cflags or --libs: the flags for smpicxx and "
@@ -364,6 +368,27 @@ bool readOtherSources(llvm::ArrayRef<std::string> Paths,
   return true;
 }
 
+/// With -p and no other source named: the other sources of \p DB (the
+/// translation units the build compiles), \p Input's own entry left out.
+std::vector<std::string> databaseSources(const CompilationDatabase &DB,
+                                         const std::string &Input) {
+  llvm::SmallString<256> Self, Real;
+  if (llvm::sys::fs::real_path(Input, Self))
+    Self = Input;
+  std::vector<std::string> Out;
+  for (const std::string &Path : DB.getAllFiles()) {
+    const bool Source =
+        llvm::StringSwitch<bool>(llvm::sys::path::extension(Path))
+            .Cases(".c", ".cc", ".cpp", ".cxx", ".C", true)
+            .Default(false);
+    if (Source && !llvm::sys::fs::real_path(Path, Real) && Real != Self)
+      Out.push_back(Path);
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 /// The dependency rule \p Rule with \p Paths among its prerequisites.
 std::string withPrerequisites(std::string Rule,
                               llvm::ArrayRef<std::string> Paths) {
@@ -451,8 +476,10 @@ int runDriver(int Argc, const char **Argv) {
   std::optional<Reading> In = reading(Inputs[0], BuildPath, CL.ClangArgs, Last);
   if (!In)
     return 1;
-  const llvm::ArrayRef<std::string> OtherSources =
-      llvm::ArrayRef(Inputs).drop_front();
+  const std::vector<std::string> OtherSources =
+      Inputs.size() == 1 && !BuildPath.empty()
+          ? databaseSources(*In->DB, Inputs[0])
+          : std::vector<std::string>(Inputs.begin() + 1, Inputs.end());
   ProgramFunctions Program;
   if (!readOtherSources(OtherSources, BuildPath, CL.ClangArgs, Last,
                         VM.count("openmp") > 0, Program))

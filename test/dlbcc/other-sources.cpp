@@ -11,6 +11,17 @@
 // RUN: test ! -e %t.err.cpp
 // Without the other sources, smooth() is unknown.
 // RUN: not %dlbcc %s -o %t.alone.cpp -- -I%S/Inputs/other-sources 2>&1 | FileCheck %s --check-prefix=ALONE
+// With -p and no other source named, the compilation database's other
+// entries are the program's other sources.
+// RUN: rm -rf %t.db %t.twin && mkdir -p %t.db %t.twin
+// RUN: sed -e "s|@DIR@|%S/Inputs/other-sources|g" -e "s|@SRC@|%s|g" %S/Inputs/other-sources/compile_commands.json.in > %t.db/compile_commands.json
+// RUN: %dlbcc -p %t.db %s -o %t.db/out.cpp -MD
+// RUN: diff %t.cpp %t.db/out.cpp
+// RUN: FileCheck %s --check-prefix=DBDEPS < %t.db/out.d
+// A database that also compiles another program's smooth(), which has a
+// side effect: either may be the one linked.
+// RUN: sed -e 's|"mix.cpp"$|"mix.cpp" }, { "directory": "%S/Inputs/other-sources", "command": "cc -c twin.c", "file": "twin.c"|' %t.db/compile_commands.json > %t.twin/compile_commands.json
+// RUN: not %dlbcc -p %t.twin %s -o %t.twin/out.cpp 2>&1 | FileCheck %s --check-prefix=TWIN
 #include "funcs.h"
 
 double a[100];
@@ -21,6 +32,7 @@ void accepted(int n) {
   for (int i = 0; i < n; ++i)
     a[i] = smooth(i) + square(i) + promised(i);
 // ALONE: :[[@LINE-1]]:12: error: call to 'smooth', whose body dlbcc cannot see; give dlbcc the source that defines it (dlbcc INPUT OTHER.c ...), or declare it __attribute__((const)) if it reads nothing but its arguments
+// TWIN: :[[@LINE-2]]:12: error: call to 'smooth', which may have side effects (it uses the mutable global variable 'twin_calls', {{.*}}twin.c:7:3)
 }
 
 // DEPS: other-sources.cpp.tmp.cpp: \
@@ -28,6 +40,11 @@ void accepted(int n) {
 // DEPS-NEXT: funcs.h \
 // DEPS-NEXT: Inputs/other-sources/funcs.c \
 // DEPS-NEXT: Inputs/other-sources/mix.cpp{{$}}
+// DBDEPS: out.cpp: \
+// DBDEPS-NEXT: other-sources.cpp \
+// DBDEPS-NEXT: funcs.h \
+// DBDEPS-NEXT: Inputs/other-sources/funcs.c \
+// DBDEPS-NEXT: Inputs/other-sources/mix.cpp{{$}}
 
 #ifdef ERRORS
 void rejected(int n) {

@@ -40,8 +40,9 @@ std::string functionKey(const clang::FunctionDecl *F);
 
 class ProgramFunctions {
 public:
-  /// Adds the definition of \p Key read in one file (a second definition,
-  /// an inline function of a shared header, keeps the first).
+  /// Adds the definition of \p Key read in one file. A function that
+  /// several files define (the programs of one compilation database) may
+  /// be any of them in the program: all must pass.
   void define(const std::string &Key, FunctionSummary S);
   /// Key's summary with its calls into the other files followed; null if
   /// no file defines it.
