@@ -166,7 +166,8 @@ public:
   std::vector<WholeRows> wholeRows() {
     std::vector<WholeRows> Result;
     for (const ArrayModel &A : M.Arrays) {
-      if (A.Role != ArrayRole::Whole || A.RowLength || A.Accesses.empty())
+      if (A.Role != ArrayRole::Whole || A.RowLength || A.variableRows() ||
+          A.Accesses.empty())
         continue;
       WholeRows W;
       W.Slot = static_cast<unsigned>(&A - M.Arrays.data());
@@ -530,6 +531,9 @@ private:
                                     : QualType();
       if (AT.isNull())
         return {"", std::nullopt};
+      // An extent known at run time: as sizeof measures it.
+      if (isa<VariableArrayType>(Ctx.getAsArrayType(AT)))
+        return {variableExtent(A, D), std::nullopt};
       // A row's type, not the pointer's: a variable-length array's type
       // may not be a template argument.
       return Constant(AT, "std::extent<std::remove_reference_t<decltype(" +

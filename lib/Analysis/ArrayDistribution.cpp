@@ -384,10 +384,11 @@ bool LoopAnalyzer::invariantSymbol(const ValueDecl *V) const {
 /// iterations (no pairs, no pipeline).
 bool LoopAnalyzer::pinnable(const ArrayModel &AM,
                             const ArrayAccess &Acc) const {
-  if (Acc.Write || AM.Dims > 2 || AM.RowLength || A.Kind != LoopKind::DoAll ||
-      A.Schedule == ScheduleKind::Bitonic || Acc.Expr->getBeginLoc().isMacroID() ||
-      Acc.Expr->getEndLoc().isMacroID() || (AM.Dims == 2 &&
-      !isa<ArraySubscriptExpr>(Acc.Expr)))
+  if (Acc.Write || AM.Dims > 2 || AM.RowLength || AM.variableRows() ||
+      A.Kind != LoopKind::DoAll || A.Schedule == ScheduleKind::Bitonic ||
+      Acc.Expr->getBeginLoc().isMacroID() ||
+      Acc.Expr->getEndLoc().isMacroID() ||
+      (AM.Dims == 2 && !isa<ArraySubscriptExpr>(Acc.Expr)))
     return false;
   const std::optional<AffineForm> &F = Acc.Subs[0];
   if (!F || !llvm::all_of(F->Coeffs, [&](const auto &C) {

@@ -168,6 +168,9 @@ private:
     return Reported.insert({static_cast<unsigned>(D), V}).second;
   }
 
+  /// Reports that array \p AM, of rows of run-time extents, cannot be
+  /// used as \p What says.
+  void rejectVariableRows(const ArrayModel &AM, llvm::StringRef What);
   /// Checks that \p L is `for (T x = lo; x < hi; ++x)` (or an equivalent
   /// form) and fills \p C.
   /// AllowOther: the loop may count down, and step by a constant other

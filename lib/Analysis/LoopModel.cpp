@@ -17,6 +17,13 @@ using namespace clang;
 
 namespace dlbcc {
 
+std::string variableExtent(const ArrayModel &A, unsigned D) {
+  std::string Row = A.Var->getName().str();
+  for (unsigned K = 0; K < D; ++K)
+    Row += "[0]";
+  return "static_cast<long long>(sizeof(" + Row + ") / sizeof(" + Row + "[0]))";
+}
+
 const char *toString(ArrayForm F) {
   switch (F) {
   case ArrayForm::CArray:

@@ -38,31 +38,34 @@ bool isStdVector(QualType T, QualType &Elem) {
 std::optional<ArrayTypeInfo> arrayTypeInfo(QualType T, ASTContext &Ctx) {
   T = T.getNonReferenceType();
   ArrayTypeInfo I;
-  // Each array level of E adds a dimension (3-D and more: T[R][Q][P]).
-  auto Levels = [&](QualType E) {
+  // Each array level of E adds a dimension (3-D and more: T[R][Q][P]);
+  // rows reached through a pointer may have run-time extents
+  // (ArrayModel::variableRows).
+  auto Levels = [&](QualType E, bool Rows) {
     while (const auto *Inner = Ctx.getAsArrayType(E)) {
       ++I.Dims;
-      I.Supported &= isa<ConstantArrayType>(Inner);
+      I.Supported &= isa<ConstantArrayType>(Inner) ||
+                     (Rows && isa<VariableArrayType>(Inner));
       E = Inner->getElementType();
     }
     I.Elem = E;
   };
   if (const auto *AT = Ctx.getAsArrayType(T)) {
     // A variable-length array is seen as the pointer to its rows it decays
-    // to, its rows counted by sizeof (variableRows); its rows must have
-    // constant extents.
-    if (isa<VariableArrayType>(AT))
+    // to, its rows counted by sizeof (variableRows).
+    const bool Variable = isa<VariableArrayType>(AT);
+    if (Variable)
       I.Form = Ctx.getAsArrayType(AT->getElementType())
                    ? ArrayForm::PointerToArray
                    : ArrayForm::Pointer;
     else
       I.Supported = isa<ConstantArrayType>(AT);
-    Levels(AT->getElementType());
+    Levels(AT->getElementType(), Variable);
   } else if (const auto *PT = T->getAs<PointerType>()) {
     QualType P = PT->getPointeeType();
     if (Ctx.getAsArrayType(P)) {
       I.Form = ArrayForm::PointerToArray;
-      Levels(P);
+      Levels(P, true);
     } else if (const auto *PP = P->getAs<PointerType>()) {
       I.Form = ArrayForm::PointerToPointer;
       I.Dims = 2;

@@ -185,8 +185,9 @@ void LoopAnalyzer::checkShape(const VarDecl *V, const ArrayModel &AM,
     report(DE, AM.Shape->Array.Loc, Diag::ArrayShapeRank)
         << unsigned(Given) << V->getName() << AM.Dims;
     Failed = true;
-  } else if (AM.Form == ArrayForm::PointerToArray && Given == 2) {
-    // T (*p)[M]: the type fixes the row length.
+  } else if (AM.Form == ArrayForm::PointerToArray && Given == 2 &&
+             !AM.variableRows()) {
+    // T (*p)[M]: the type fixes the row length (at run time, T (*p)[m]).
     llvm::APInt M =
         cast<ConstantArrayType>(
             Ctx.getAsArrayType(AM.Type->getPointeeType()))
@@ -234,6 +235,9 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
         << V->getName() << AM.Dims << !Bitonic;
     Failed = true;
   }
+  if (AM.variableRows() && (Bitonic || A.Kind == LoopKind::DoAcross))
+    rejectVariableRows(AM, Bitonic ? "under schedule(bitonic)"
+                                   : "in a doacross pipeline");
   // An OpenMP loop names no arrays: those it writes are distributed.
   bool Dist =
       names(A.Distributed, V) || readByRows(AM) || (A.OpenMP && AM.Written);
@@ -280,10 +284,23 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
       Failed = true;
     else if (!distributeArray(AM))
       Failed = true;
+    else if (AM.variableRows() && AM.DistDim != 0)
+      rejectVariableRows(AM, "by columns");
+    else if (AM.variableRows() && !AM.Windows.empty())
+      rejectVariableRows(AM, "at rows away from every iteration's own");
     else if (AM.Written)
       if (A.Kind == LoopKind::DoAll)
         checkDependences(AM);
   }
+}
+
+void LoopAnalyzer::rejectVariableRows(const ArrayModel &AM, StringRef What) {
+  if (rejectOnce(Diag::ArrayVariableRows, AM.Var))
+    report(DE,
+           AM.Accesses.empty() ? AM.Var->getLocation()
+                               : AM.Accesses.front().Expr->getBeginLoc(),
+           Diag::ArrayVariableRows)
+        << AM.Var->getName() << What;
 }
 
 void LoopAnalyzer::checkClauseArrays() {

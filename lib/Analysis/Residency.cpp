@@ -294,7 +294,7 @@ void planResidency(std::vector<LoopModel> &Models,
         for (const ArrayModel &A : M->Arrays)
           if (A.Var->getCanonicalDecl() == V &&
               (A.Role != ArrayRole::Distributed || A.DistDim != 0 ||
-               A.RowLength || M->Pipeline))
+               A.RowLength || A.variableRows() || M->Pipeline))
             Use.Named.insert(V);
     // A loop reads its fixed rows (PinnedRow) from rank 0's memory: an
     // array with one stays with rank 0 in the whole region.

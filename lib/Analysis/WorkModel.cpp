@@ -317,6 +317,23 @@ CostExpr WorkModel::data() {
                                                        : cost::size(A.Var)));
       continue;
     }
+    if (A.variableRows()) {
+      // Distributed by rows (LoopAnalyzer): a row is its extents' product,
+      // some of them the size expressions the type was declared with (an
+      // estimate: the size is what they were at the declaration).
+      Poly Row(Elem);
+      for (QualType R = A.Type->getPointeeType();
+           const ArrayType *AT = Ctx.getAsArrayType(R);
+           R = AT->getElementType()) {
+        const auto *V = dyn_cast<VariableArrayType>(AT);
+        if (const auto *C = dyn_cast<ConstantArrayType>(AT))
+          Row = Row.scaled(C->getSize().getZExtValue());
+        else if (V && !V->getSizeExpr()->HasSideEffects(Ctx))
+          Row = Row.times(cost::paren(cost::program(V->getSizeExpr())));
+      }
+      D += Row;
+      continue;
+    }
     if (A.Dims >= 3) {
       // Distributed by rows (LoopAnalyzer): a row is all the rest.
       QualType T = A.Type;

@@ -171,6 +171,12 @@ std::string Emitter::scalarArguments(const LoopModel &M) const {
                 Ctx)
        << ">(" << S.Var->getName() << ");\n";
   }
+  // The extents of rows of run-time extents, which the kernel rebuilds the
+  // rows' type from.
+  for (const ArrayModel &A : M.Arrays)
+    for (unsigned K = 1; A.variableRows() && K < A.Dims; ++K)
+      OS << "  " << RunVar << ".scalar<long long>(" << variableExtent(A, K)
+         << "); // " << A.Var->getName() << "'s extent " << K << "\n";
   return Out;
 }
 
@@ -188,6 +194,22 @@ std::string Emitter::arrayArgument(const ArrayModel &A) const {
     Extents =
         ", static_cast<long long>(" + sourceText(A.DeclaredRows, Ctx) + ")";
   bool Dist = A.Role == ArrayRole::Distributed;
+  if (A.variableRows()) {
+    // Its elements, in rows of the run-time length of one (by rows when
+    // distributed).
+    const std::string Elem = spell(A.ElemType, Ctx);
+    const std::string Length = "static_cast<long long>(sizeof(" + N.str() +
+                               "[0]) / sizeof(" + Elem + "))";
+    const std::string Data = "reinterpret_cast<" + Elem + " *>(" + N.str() +
+                             "), " + Extents.substr(2) + " * " + Length;
+    if (Dist)
+      OS << "  " << RunVar << ".distLinear(" << Data << ", " << Length
+         << ", dlb::Access{" << (A.Written ? "true" : "false") << ", "
+         << A.HaloLo << ", " << A.HaloHi << "});\n";
+    else
+      OS << "  " << RunVar << ".wholePointer(" << Data << ");\n";
+    return Out;
+  }
   if (A.RowLength) {
     // Rows of n elements; the runtime checks that n divides the size.
     OS << "  " << RunVar << ".distLinear(" << N << Extents

@@ -43,6 +43,14 @@ std::string pinName(const ArrayModel &A, size_t K) {
 
 } // namespace
 
+std::string Emitter::extentName(const ArrayModel &A, unsigned K) {
+  return "dlbcc_" + A.Var->getName().str() + "_d" + std::to_string(K);
+}
+
+std::string Emitter::rowLengthName(const ArrayModel &A) {
+  return "dlbcc_" + A.Var->getName().str() + "_row";
+}
+
 QualType Emitter::rowType(const ArrayModel &A) const {
   QualType T = A.Type;
   return A.Form == ArrayForm::CArray ? Ctx.getAsArrayType(T)->getElementType()
@@ -64,9 +72,29 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
   // The pointer's element: the array's element, or a row of a 2-D array.
   std::string Elem = spell(A.ElemType, Ctx), Row = Elem, Suffix;
   StringRef N = A.Var->getName();
+  if (A.variableRows()) {
+    // Rows of run-time extents: their elements (a linearized array when
+    // distributed), seen again in the lambda as the rows the loop
+    // subscripts (g++ cannot capture a variably modified type).
+    RestrictArray R;
+    R.Name = "dlbcc_rows_" + N.str();
+    R.Param = Elem + " *__restrict " + R.Name;
+    R.Argument =
+        std::string(BlockVar) +
+        (A.Role == ArrayRole::Distributed
+             ? ".linear<" + Elem + ">(" + std::to_string(Slot) + ", " +
+                   rowLengthName(A) + ")"
+             : ".wholeData<" + Elem + ">(" + std::to_string(Slot) + ")");
+    for (unsigned K = 1; K < A.Dims; ++K)
+      Suffix += "[" + extentName(A, K) + "]";
+    R.Bind = "    auto " + N.str() + " = (" + Elem + " (*)" + Suffix + ")" +
+             R.Name + ";\n";
+    return R;
+  }
   if (A.RowLength) {
     // A linearized array: its elements, from row 0 of the block's rows.
     RestrictArray R;
+    R.Name = N.str();
     R.Param = Elem + " *__restrict " + N.str();
     R.Argument = std::string(BlockVar) + ".linear<" + Elem + ">(" +
                  std::to_string(Slot) + ", " +
@@ -85,6 +113,7 @@ Emitter::restrictArray(const LoopModel &M, const ArrayModel &A,
     Row = Elem + Suffix;
   }
   RestrictArray R;
+  R.Name = N.str();
   R.Param = A.Dims >= 2 ? Elem + " (*__restrict " + N.str() + ")" + Suffix
                         : Elem + " *__restrict " + N.str();
   R.Argument = std::string(BlockVar) +
@@ -127,6 +156,20 @@ std::string Emitter::declarations(const LoopModel &M) const {
        << spell(T, Ctx) << " " << S.Var->getName() << " = " << BlockVar
        << ".scalar<" << spell(T.getUnqualifiedType(), Ctx) << ">(" << Slot++
        << ");\n";
+  }
+  // The extents of rows of run-time extents, after the scalars
+  // (scalarArguments), and the rows' length.
+  for (const ArrayModel &A : M.Arrays) {
+    if (!A.variableRows())
+      continue;
+    std::string Length;
+    for (unsigned K = 1; K < A.Dims; ++K) {
+      OS << "  const long long " << extentName(A, K) << " = " << BlockVar
+         << ".scalar<long long>(" << Slot++ << ");\n";
+      Length += (K > 1 ? " * " : "") + extentName(A, K);
+    }
+    OS << "  [[maybe_unused]] const long long " << rowLengthName(A) << " = "
+       << Length << ";\n";
   }
   Slot = 0;
   for (const ArrayModel &A : M.Arrays) {
@@ -243,15 +286,16 @@ std::string Emitter::inBody(const LoopModel &M, const std::string &Privates,
   // Arrays of contiguous rows reach the loop as restrict pointers, the
   // parameters of a lambda: the compiler then knows that stores to one
   // array do not change another, and vectorizes as in the user's loop.
-  std::string Params, Args, Assume, Pointers;
+  std::string Params, Args, Assume, Pointers, Binds;
   unsigned Slot = 0;
   for (const ArrayModel &A : M.Arrays)
     if (std::optional<RestrictArray> R = restrictArray(M, A, Slot++)) {
-      StringRef N = A.Var->getName();
+      const std::string &N = R->Name;
       Params += (Params.empty() ? "" : ", ") + R->Param;
       Args += (Args.empty() ? "" : ", ") + R->Argument;
-      Assume += ("    " + N + " = dlb::assumeAligned16(" + N + ");\n").str();
+      Assume += "    " + N + " = dlb::assumeAligned16(" + N + ");\n";
       Pointers += (Pointers.empty() ? "" : ", ") + R->Argument;
+      Binds += R->Bind;
     }
   // 2-D arrays of evenly spaced rows of fixed length: one instance of the
   // lambda with pointers to rows, taken where every one is stored with that
@@ -292,6 +336,7 @@ std::string Emitter::inBody(const LoopModel &M, const std::string &Privates,
   if (!Assume.empty())
     Out += "  if constexpr (decltype(dlbcc_aligned)::value) {\n" + Assume +
            "  }\n";
+  Out += Binds;
   // An array reduction's private array, bound again inside the lambda, out
   // of line for a strip: its alignment does not reach there through the
   // capture.

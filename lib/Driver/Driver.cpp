@@ -239,9 +239,9 @@ compilationDatabase(const std::string &BuildPath, bool CSource,
   // first where C converts implicitly and C++ does not (CSource.h); the
   // user's -std= names C's standard, which that conversion read it by.
   std::vector<std::string> Flags = {"-x", "c++", "-std=c++17"};
-  // A variable length array is C99, an extension of C++ compilers.
-  if (CSource)
-    Flags.push_back("-Wno-vla-cxx-extension");
+  // A variable length array is C99, an extension that g++ takes without a
+  // warning.
+  Flags.push_back("-Wno-vla-cxx-extension");
   for (const std::string &Arg : ClangArgs)
     if (!CSource || llvm::StringRef(Arg).find("-std=") != 0)
       Flags.push_back(Arg);

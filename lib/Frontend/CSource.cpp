@@ -99,21 +99,67 @@ private:
   Rewriter &R;
 };
 
-/// Reports the main file's declarations of variably modified type that
-/// C++ cannot hold: a pointer to rows of a length known only at run time
-/// (`double (*a)[n]`, a parameter `double a[n][m]`). A variable-length
+/// Whether \p V is a variable of the main file whose variably modified
+/// type C++ cannot spell: a pointer to rows of a length known only at run
+/// time (`double (*a)[n]`, a parameter `double a[n][m]`). A variable-length
 /// array itself (`double a[n]`, `double b[n][m]`) is C++ to GNU compilers.
+bool variablyModified(ASTContext &Ctx, const VarDecl *V) {
+  const QualType T = V->getType().getCanonicalType();
+  const SourceManager &SM = Ctx.getSourceManager();
+  return T->isVariablyModifiedType() && !isa<VariableArrayType>(T) &&
+         SM.isInMainFile(SM.getExpansionLoc(V->getLocation()));
+}
+
+/// Whether such a variable is declared alone with an initializer, which
+/// `auto` declares in GNU C++ (Clang's C++ rejects `double (*u)[n] = e`).
+bool declaredByAuto(ASTContext &Ctx, const VarDecl *V) {
+  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+      !V->getType()->isPointerType() || V->getLocation().isMacroID() ||
+      V->getBeginLoc().isMacroID() || V->getInit()->getBeginLoc().isMacroID())
+    return false;
+  for (const DynTypedNode &Parent : Ctx.getParents(*V))
+    if (const auto *S = Parent.get<DeclStmt>())
+      return S->isSingleDecl();
+  return false;
+}
+
+/// Declares the main file's pointers to rows of run-time length that are
+/// initialized where declared with `auto`: `double (*u)[n2][n1] =
+/// (double (*)[n2][n1])p` becomes `auto u = (double (*)[n2][n1])p`.
+class AutoPointerWriter : public RecursiveASTVisitor<AutoPointerWriter> {
+public:
+  AutoPointerWriter(ASTContext &Ctx, Rewriter &R) : Ctx(Ctx), R(R) {}
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (!variablyModified(Ctx, V) || !declaredByAuto(Ctx, V))
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const SourceLocation NameEnd =
+        Lexer::getLocForEndOfToken(V->getLocation(), 0, SM, Ctx.getLangOpts());
+    // The text before the name, and between it and the initializer.
+    auto Replace = [&](SourceLocation From, SourceLocation To, StringRef Text) {
+      R.ReplaceText(From, SM.getFileOffset(To) - SM.getFileOffset(From), Text);
+    };
+    Replace(V->getBeginLoc(), V->getLocation(), "auto ");
+    Replace(NameEnd, V->getInit()->getBeginLoc(), " = ");
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  Rewriter &R;
+};
+
+/// Reports the other variables of variablyModified() type.
 class VariablyModifiedFinder
     : public RecursiveASTVisitor<VariablyModifiedFinder> {
 public:
   explicit VariablyModifiedFinder(ASTContext &Ctx) : Ctx(Ctx) {}
 
   bool VisitVarDecl(VarDecl *V) {
-    const QualType T = V->getType().getCanonicalType();
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (!T->isVariablyModifiedType() || isa<VariableArrayType>(T) ||
-        !SM.isInMainFile(SM.getExpansionLoc(V->getLocation())))
+    if (!variablyModified(Ctx, V) || declaredByAuto(Ctx, V))
       return true;
+    const QualType T = V->getType().getCanonicalType();
     QualType Elem = T->isPointerType() ? T->getPointeeType() : T;
     const Expr *Columns = nullptr;
     while (const ArrayType *A = Ctx.getAsArrayType(Elem)) {
@@ -427,6 +473,7 @@ public:
     SourceManager &SM = Ctx.getSourceManager();
     Rewriter R(SM, Ctx.getLangOpts());
     CastWriter(Ctx, R).TraverseDecl(Ctx.getTranslationUnitDecl());
+    AutoPointerWriter(Ctx, R).TraverseDecl(Ctx.getTranslationUnitDecl());
     writeRestrict(SM, Ctx.getLangOpts(), R);
     KeywordWriter Keywords(Ctx, R);
     Keywords.TraverseDecl(Ctx.getTranslationUnitDecl());

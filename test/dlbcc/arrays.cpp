@@ -26,7 +26,7 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v,
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)
     a[i] = structs[i].v + cube[0][0][i % 4];
-// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'; supported are C arrays of arithmetic type with constant extents (any number of dimensions), variable-length arrays whose rows have constant extents, pointers with shape(), std::vector of arithmetic type (1-D), and std::vector of such vectors (2-D)
+// CHECK: :[[@LINE-1]]:12: error: array 'structs' has type 'P[10]'; supported are C arrays of arithmetic type with constant extents (any number of dimensions), variable-length arrays, pointers with shape() (to elements or to rows, of constant or run-time length), std::vector of arithmetic type (1-D), and std::vector of such vectors (2-D)
 // CHECK: :[[@LINE-2]]:12: error: unsupported use of array 'structs': dlbcc cannot tell which elements it reads or writes
 #pragma dlb doall distribute(a)
   for (int i = 0; i < n; ++i)

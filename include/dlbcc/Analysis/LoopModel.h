@@ -55,6 +55,12 @@ enum class ArrayForm {
 
 const char *toString(ArrayForm F);
 
+struct ArrayModel;
+/// Extent D (at least 1) of array \p A of rows of run-time extents
+/// (ArrayModel::variableRows), as the call site measures it with sizeof:
+/// `sizeof(u[0]) / sizeof(u[0][0])` for D = 1.
+std::string variableExtent(const ArrayModel &A, unsigned D);
+
 struct ArrayAccess {
   const clang::Expr *Expr = nullptr; ///< the fully subscripted element
   llvm::SmallVector<const clang::Expr *, 2> SubscriptExprs;
@@ -88,6 +94,12 @@ struct ArrayModel {
   clang::QualType Type;
   ArrayRole Role = ArrayRole::Whole;
   ArrayForm Form = ArrayForm::CArray;
+  /// Rows of extents known only at run time: a pointer to variable-length
+  /// rows (`double (*u)[n2][n1]`), or a variable-length array of such rows.
+  /// The call site passes the extents (sizeof), the kernel rebuilds the type.
+  bool variableRows() const {
+    return !Type.isNull() && Type.getCanonicalType()->isVariablyModifiedType();
+  }
   unsigned Dims = 1;
   unsigned DistDim = 0;
   clang::QualType ElemType;

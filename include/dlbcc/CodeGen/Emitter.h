@@ -67,9 +67,17 @@ private:
   /// An array that the kernel's loop takes as a restrict pointer: the
   /// lambda's parameter and the argument the kernel passes.
   struct RestrictArray {
+    std::string Name; ///< the lambda's parameter
     std::string Param;
     std::string Argument;
+    /// Rows of run-time extents: the declaration, in the lambda, of the
+    /// array as the loop subscripts it.
+    std::string Bind;
   };
+  /// The kernel's copy of extent K of A, of rows of run-time extents, and
+  /// of the length of its rows in elements.
+  static std::string extentName(const ArrayModel &A, unsigned K);
+  static std::string rowLengthName(const ArrayModel &A);
   /// The type of an element of a 2-D (or deeper) array's first dimension:
   /// its row type (a C array's element, a pointer's pointee).
   clang::QualType rowType(const ArrayModel &A) const;
