@@ -12,7 +12,8 @@ class Arr:
 
     kind: global | local | vla (C local VLA) | vector | vecrows |
           lin (malloc'ed, linearized a[r * m + c]) | ptr (malloc'ed 1-D) |
-          param (C array parameter) | vlaparam (C99 parameter x[n][M]).
+          param (C array parameter) | vlaparam (C99 parameter x[n][M]) |
+          rows (calloc'ed, a pointer to rows of run-time extents).
     """
 
     def __init__(self, name, et, ext, kind, ext_txt=None):
@@ -52,12 +53,12 @@ class Arr:
 
     def dist_dims(self):
         """Dimensions a doall may distribute (docs/annotations.md 4.1)."""
-        if self.kind in ("lin", "ptr", "vector") or self.ndim != 2:
+        if self.kind in ("lin", "ptr", "vector", "rows") or self.ndim != 2:
             return [0]
         return [0, 1]
 
     def is_pointer(self):
-        return self.kind in ("lin", "ptr")
+        return self.kind in ("lin", "ptr", "rows")
 
     def shape_clause(self):
         return "%s[%s]" % (self.name, self.size_txt)

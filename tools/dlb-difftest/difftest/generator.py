@@ -99,13 +99,15 @@ class Gen:
         r = self.rng
         name = self.fresh(r.choice(["A", "B", "u", "v", "w", "x"]))
         kinds = (["global", "global", "local", "vector", "vecrows", "lin",
-                  "ptr"] if self.lang == "cpp" else
-                 ["global", "global", "local", "vla", "lin", "ptr"])
+                  "ptr", "rows"] if self.lang == "cpp" else
+                 ["global", "global", "local", "vla", "lin", "ptr", "rows"])
         kind = r.choice(kinds)
         if kind in ("vector", "ptr"):
             nd = 1
         elif kind in ("vecrows", "lin"):
             nd = 2
+        elif kind == "rows":
+            nd = r.choice([2, 2, 3])
         else:
             nd = r.choice([1, 2, 2, 2, 3]) if kind != "vla" else \
                 r.choice([1, 2])
@@ -123,6 +125,8 @@ class Gen:
             a.lin_form = r.randrange(3)
         if kind in ("lin", "ptr"):
             a.size_txt = " * ".join(a.ext_txt)
+        if kind == "rows":
+            a.size_txt = a.ext_txt[0]
         return a
 
     def decl(self, a):
@@ -145,6 +149,8 @@ class Gen:
         if a.kind == "vecrows":
             return None, ["std::vector<std::vector<%s>> %s(%s, std::vector<%s>"
                           "(%s));" % (t, a.name, e[0], t, e[1])] + init
+        if a.kind == "rows":
+            return None, self.rows_decl(a) + init
         cast = "(%s *)" % t if self.lang == "cpp" or self.rng.random() < 0.3 \
             else ""
         lines = ["%s *%s = %scalloc(%s, sizeof(%s));" % (t, a.name, cast,
@@ -152,6 +158,24 @@ class Gen:
         if a.kind == "lin":
             lines.append("int %s = %s;" % (a.rowvar, e[1]))
         return None, lines + init
+
+    def rows_decl(self, a):
+        """A pointer to rows of run-time extents (variables), calloc'ed: in
+        C++ `auto` declares it (docs/annotations.md 4.1)."""
+        lines, dims = [], ""
+        for d, e in enumerate(a.ext_txt[1:]):
+            n = "%s_e%d" % (a.name, d + 1)
+            lines.append("int %s = %s;" % (n, e))
+            dims += "[%s]" % n
+        ty = "%s (*)%s" % (a.et, dims)
+        alloc = "calloc(%s, sizeof(%s))" % (" * ".join(a.ext_txt), a.et)
+        if self.lang == "cpp":
+            lines.append("auto %s = (%s)%s;" % (a.name, ty, alloc))
+        else:
+            cast = "(%s)" % ty if self.rng.random() < 0.5 else ""
+            lines.append("%s (*%s)%s = %s%s;" % (a.et, a.name, dims, cast,
+                                                alloc))
+        return lines
 
     def init_lines(self, a):
         qs = ["q%d" % d for d in range(a.ndim)]
@@ -217,7 +241,9 @@ class Gen:
     def helper(self, main_sc):
         r = self.rng
         name = self.fresh("step")
-        bases = [a for a in self.arrays if a.special is None]
+        # Rows of run-time extents cannot be a C++ parameter.
+        bases = [a for a in self.arrays if a.special is None and
+                 a.kind != "rows"]
         chosen = r.sample(bases, min(len(bases), r.randint(2, 4)))
         params, args, sc_params, views = [], [], [], []
         for a in chosen:

@@ -103,8 +103,10 @@ def second_array(sc, A, dims, his, el, rhs):
     named whole, or whole by default; returns (rhs, dist, whole, shapes)."""
     r = sc.rng
     (di, dj), (ihi, jhi) = dims, his
+    # (a pipeline takes no rows of run-time extents)
     others = [o for o in sc.pool() if o is not A and o.ndim == 2 and
-              o.et == "double" and o.ext[di] >= ihi and o.ext[dj] >= jhi]
+              o.et == "double" and o.ext[di] >= ihi and o.ext[dj] >= jhi
+              and o.kind != "rows"]
     dist, whole, shapes = [A.name], [], []
     if others and r.random() < 0.6:
         B = r.choice(others)
