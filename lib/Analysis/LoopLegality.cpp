@@ -142,7 +142,9 @@ bool LoopAnalyzer::checkPipelinedLoop(const ForStmt *L) {
     if (S == A.Loop || (E && ACtx.MarkerLocs.count(E->getBeginLoc())) ||
         isa<NullStmt>(S))
       continue;
-    error(S->getBeginLoc(), Diag::PipelineBodyNotOnlyLoop);
+    // One cause: reported at the first statement besides the loop.
+    if (Ok)
+      error(S->getBeginLoc(), Diag::PipelineBodyNotOnlyLoop);
     Ok = false;
   }
   return checkCanonical(L, OuterForm, /*AllowOther=*/false) && Ok;
