@@ -408,6 +408,14 @@ public:
   void distPointer(ValueT *Ptr, long long Rows, Access Acc) {
     add(contiguous(ArrayArg::Distributed, Ptr, Rows, 1, 1, 0, Acc));
   }
+  // A matrix stored row after row, its row length known at run time (the
+  // elements of a pointer to rows of run-time length, double (*a)[m]),
+  // distributed along Dim.
+  template <class ValueT>
+  void distMatrix(ValueT *Data, long long Rows, long long Cols, unsigned Dim,
+                  Access Acc) {
+    add(contiguous(ArrayArg::Distributed, Data, Rows, Cols, 2, Dim, Acc));
+  }
   template <class ValueT, std::size_t Cols>
   void distPointer(ValueT (*Ptr)[Cols], long long Rows, unsigned Dim,
                    Access Acc) {

@@ -284,8 +284,6 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
       Failed = true;
     else if (!distributeArray(AM))
       Failed = true;
-    else if (AM.variableRows() && AM.DistDim != 0)
-      rejectVariableRows(AM, "by columns");
     else if (AM.variableRows() && !AM.Windows.empty())
       rejectVariableRows(AM, "at rows away from every iteration's own");
     else if (AM.Written)

@@ -317,8 +317,8 @@ CostExpr WorkModel::data() {
                                                        : cost::size(A.Var)));
       continue;
     }
-    if (A.variableRows()) {
-      // Distributed by rows (LoopAnalyzer): a row is its extents' product,
+    if (A.variableRows() && A.DistDim == 0) {
+      // Distributed by rows: a row is its extents' product,
       // some of them the size expressions the type was declared with (an
       // estimate: the size is what they were at the declaration).
       Poly Row(Elem);

@@ -195,19 +195,26 @@ std::string Emitter::arrayArgument(const ArrayModel &A) const {
         ", static_cast<long long>(" + sourceText(A.DeclaredRows, Ctx) + ")";
   bool Dist = A.Role == ArrayRole::Distributed;
   if (A.variableRows()) {
-    // Its elements, in rows of the run-time length of one (by rows when
-    // distributed).
+    // Its elements, in rows of the run-time length of one (distributed by
+    // rows, or a matrix by columns).
     const std::string Elem = spell(A.ElemType, Ctx);
     const std::string Length = "static_cast<long long>(sizeof(" + N.str() +
                                "[0]) / sizeof(" + Elem + "))";
-    const std::string Data = "reinterpret_cast<" + Elem + " *>(" + N.str() +
-                             "), " + Extents.substr(2) + " * " + Length;
-    if (Dist)
-      OS << "  " << RunVar << ".distLinear(" << Data << ", " << Length
-         << ", dlb::Access{" << (A.Written ? "true" : "false") << ", "
-         << A.HaloLo << ", " << A.HaloHi << "});\n";
+    const std::string Elements =
+        "reinterpret_cast<" + Elem + " *>(" + N.str() + ")";
+    const std::string Rows = Extents.substr(2);
+    const std::string Access =
+        "dlb::Access{" + std::string(A.Written ? "true" : "false") + ", " +
+        std::to_string(A.HaloLo) + ", " + std::to_string(A.HaloHi) + "}";
+    if (Dist && A.DistDim == 1)
+      OS << "  " << RunVar << ".distMatrix(" << Elements << ", " << Rows << ", "
+         << Length << ", 1, " << Access << ");\n";
+    else if (Dist)
+      OS << "  " << RunVar << ".distLinear(" << Elements << ", " << Rows
+         << " * " << Length << ", " << Length << ", " << Access << ");\n";
     else
-      OS << "  " << RunVar << ".wholePointer(" << Data << ");\n";
+      OS << "  " << RunVar << ".wholePointer(" << Elements << ", " << Rows
+         << " * " << Length << ");\n";
     return Out;
   }
   if (A.RowLength) {

@@ -164,8 +164,8 @@ std::string Emitter::declarations(const LoopModel &M) const {
       continue;
     std::string Length;
     for (unsigned K = 1; K < A.Dims; ++K) {
-      OS << "  const long long " << extentName(A, K) << " = " << BlockVar
-         << ".scalar<long long>(" << Slot++ << ");\n";
+      OS << "  [[maybe_unused]] const long long " << extentName(A, K) << " = "
+         << BlockVar << ".scalar<long long>(" << Slot++ << ");\n";
       Length += (K > 1 ? " * " : "") + extentName(A, K);
     }
     OS << "  [[maybe_unused]] const long long " << rowLengthName(A) << " = "

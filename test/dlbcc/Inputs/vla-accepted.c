@@ -43,8 +43,8 @@ int main(int argc, char **argv) {
     for (int j = 0; j < n; j++)
       for (int k = 0; k < m; k++)
         u[i][j][k] = v[j][k] + i;
-  // KERNEL: {{^}}  const long long dlbcc_u_d1 = dlbcc_block.scalar<long long>([[D1:[0-9]+]]);
-  // KERNEL: {{^}}  const long long dlbcc_u_d2 = dlbcc_block.scalar<long long>([[D2:[0-9]+]]);
+  // KERNEL: {{^}}  {{.*}}const long long dlbcc_u_d1 = dlbcc_block.scalar<long long>([[D1:[0-9]+]]);
+  // KERNEL: {{^}}  {{.*}}const long long dlbcc_u_d2 = dlbcc_block.scalar<long long>([[D2:[0-9]+]]);
   // KERNEL: {{^}}  {{.*}} dlbcc_u_row = dlbcc_u_d1 * dlbcc_u_d2;
   // KERNEL: {{^}}    auto u = (double (*)[dlbcc_u_d1][dlbcc_u_d2])dlbcc_rows_u;
   // KERNEL: {{^}}    auto v = (double (*)[dlbcc_v_d1])dlbcc_rows_v;
@@ -58,6 +58,11 @@ int main(int argc, char **argv) {
     for (int k = 0; k < m; k++)
       w[i][k] = i - k;
   // CHECK: {{^}}  dlbcc_run.distLinear(reinterpret_cast<double *>(w), static_cast<long long>(sizeof w / sizeof w[0]) * static_cast<long long>(sizeof(w[0]) / sizeof(double)), static_cast<long long>(sizeof(w[0]) / sizeof(double)), dlb::Access{true, 0, 0});
+#pragma dlb doall distribute(w)
+  for (int k = 1; k < m - 1; k++)
+    for (int i = 0; i < n; i++)
+      w[i][k] = 2 * w[i][k] + k;
+  // CHECK: {{^}}  dlbcc_run.distMatrix(reinterpret_cast<double *>(w), static_cast<long long>(sizeof w / sizeof w[0]), static_cast<long long>(sizeof(w[0]) / sizeof(double)), 1, dlb::Access{true, 0, 0});
   printf("%g\n", g[n - 1][1] + u[2][1][0] + w[1][0]);
   free(u);
   return 0;

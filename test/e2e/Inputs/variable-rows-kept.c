@@ -1,6 +1,7 @@
 /* variable-rows-kept.c - a Jacobi time loop on two grids reached as pointers
    to rows of run-time length (double (*a)[m] from malloc): both loops
-   distribute them by rows, so the ranks keep them across the time loop
+   distribute them by rows, so the ranks keep them across the time loop;
+   then a sweep down the columns distributes one by columns
    (test/e2e/vcycle.test). Usage: variable-rows-kept [n] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +22,15 @@ int main(int argc, char **argv) {
       for (int j = 1; j < m - 1; j++)
         a[i][j] = b[i][j];
   }
+  /* A sweep down each column: b distributed by columns. */
+#pragma dlb doall distribute(b) whole(a) shape(a[n], b[n])
+  for (int j = 1; j < m - 1; j++)
+    for (int i = 1; i < n; i++)
+      b[i][j] = b[i - 1][j] * 0.5 + a[i][j];
   double s = 0;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
-      s += a[i][j] * (i + 1);
+      s += a[i][j] * (i + 1) + b[i][j];
   printf("%.12f\n", s);
   free(a); free(b);
   return 0;
