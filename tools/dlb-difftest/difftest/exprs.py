@@ -53,7 +53,7 @@ class Arr:
 
     def dist_dims(self):
         """Dimensions a doall may distribute (docs/annotations.md 4.1)."""
-        if self.kind in ("lin", "ptr", "vector", "rows") or self.ndim != 2:
+        if self.kind in ("lin", "ptr", "vector") or self.ndim != 2:
             return [0]
         return [0, 1]
 
