@@ -101,6 +101,10 @@ class Gen:
         kinds = (["global", "global", "local", "vector", "vecrows", "lin",
                   "ptr", "rows"] if self.lang == "cpp" else
                  ["global", "global", "local", "vla", "lin", "ptr", "rows"])
+        if self.openmp:
+            # dlbcc --openmp does not infer the rows of a pointer to rows of
+            # run-time length from its allocation (campaign part 11).
+            kinds.remove("rows")
         kind = r.choice(kinds)
         if kind in ("vector", "ptr"):
             nd = 1
