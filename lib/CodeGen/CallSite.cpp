@@ -21,6 +21,12 @@ namespace dlbcc {
 
 namespace {
 
+/// How the loop uses distributed array \p A, as the runtime takes it.
+std::string accessArgument(const ArrayModel &A) {
+  return "dlb::Access{" + std::string(A.Written ? "true" : "false") + ", " +
+         std::to_string(A.HaloLo) + ", " + std::to_string(A.HaloHi) + "}";
+}
+
 const char *runtimeStrategy(StrategyKind K) {
   switch (K) {
 #define DLB_STRATEGY(Id, Name, Local, Centralized, Modeled, Chunks, Description)      \
@@ -203,9 +209,7 @@ std::string Emitter::arrayArgument(const ArrayModel &A) const {
     const std::string Elements =
         "reinterpret_cast<" + Elem + " *>(" + N.str() + ")";
     const std::string Rows = Extents.substr(2);
-    const std::string Access =
-        "dlb::Access{" + std::string(A.Written ? "true" : "false") + ", " +
-        std::to_string(A.HaloLo) + ", " + std::to_string(A.HaloHi) + "}";
+    const std::string Access = accessArgument(A);
     if (Dist && A.DistDim == 1)
       OS << "  " << RunVar << ".distMatrix(" << Elements << ", " << Rows << ", "
          << Length << ", 1, " << Access << ");\n";
@@ -221,8 +225,7 @@ std::string Emitter::arrayArgument(const ArrayModel &A) const {
     // Rows of n elements; the runtime checks that n divides the size.
     OS << "  " << RunVar << ".distLinear(" << N << Extents
        << ", static_cast<long long>(" << A.RowLength->getName()
-       << "), dlb::Access{" << (A.Written ? "true" : "false") << ", "
-       << A.HaloLo << ", " << A.HaloHi << "});\n";
+       << "), " << accessArgument(A) << ");\n";
     return Out;
   }
   const char *Method = nullptr;
@@ -246,8 +249,7 @@ std::string Emitter::arrayArgument(const ArrayModel &A) const {
     // rows of arrays (distributed along its first dimension).
     if (A.Dims >= 2)
       OS << ", " << A.DistDim;
-    OS << ", dlb::Access{" << (A.Written ? "true" : "false") << ", " << A.HaloLo
-       << ", " << A.HaloHi << "}";
+    OS << ", " << accessArgument(A);
   }
   OS << ");\n";
   return Out;
