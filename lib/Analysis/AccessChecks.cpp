@@ -122,10 +122,19 @@ public:
     const bool Interrupts = Interrupted.Targets.count(M.Loop);
     std::vector<Covered> Runs;
     std::vector<const ArrayAccess *> Conditional;
+    auto Add = [&](std::optional<AccessCheck> C) {
+      if (C && Seen.insert(C->Array + "/" + std::to_string(C->Dim) + "/" +
+                           C->Guard + "/" + C->Min + "/" + C->Max)
+                   .second)
+        Checks.push_back(std::move(*C));
+    };
     for (const ArrayModel &A : M.Arrays)
       for (const ArrayAccess &Acc : A.Accesses) {
         SmallVector<ForRange, 2> Loops;
-        if (Interrupts || !everyIteration(Acc.Expr, Loops)) {
+        const bool Every = !Interrupts && everyIteration(Acc.Expr, Loops);
+        if (!Acc.Spans.empty())
+          spanChecks(A, Acc, Add, Ok);
+        if (!Every) {
           Conditional.push_back(&Acc);
           continue;
         }
@@ -136,10 +145,7 @@ public:
             Runs.push_back({&A, D, &*Acc.Subs[D], forsAround(Acc.Expr)});
           else if (A.RowLength && D == 1)
             unchecked(A, Acc, Ok);
-          if (C && Seen.insert(C->Array + "/" + std::to_string(D) + "/" +
-                               C->Guard + "/" + C->Min + "/" + C->Max)
-                       .second)
-            Checks.push_back(std::move(*C));
+          Add(std::move(C));
         }
       }
     // A linearized array's column past its row would be another row's
@@ -151,6 +157,37 @@ public:
             llvm::is_contained(Conditional, &Acc) && !covered(Runs, A, Acc, 1))
           unchecked(A, Acc, Ok);
     return Checks;
+  }
+
+  /// The elements a callee reaches (Acc.Spans, along the dimension past
+  /// Acc's subscripts), each end proved within the extent or checked at
+  /// the call site (over every iteration of the loops around the call,
+  /// whether or not a condition skips it).
+  void spanChecks(const ArrayModel &A, const ArrayAccess &Acc,
+                  llvm::function_ref<void(std::optional<AccessCheck>)> Add,
+                  bool &Ok) {
+    SmallVector<ForRange, 4> Loops;
+    const unsigned D = Acc.SubscriptExprs.size();
+    bool Checked = enclosingLoops(Acc.Expr, Loops), InRange = true;
+    for (const AffineSpan &S : Acc.Spans)
+      for (const AffineForm *End : {&S.Lo, &S.Hi}) {
+        ArrayAccess At = Acc;
+        At.Subs[D] = *End;
+        Verified = false;
+        // One report of an end out of range for the call.
+        std::optional<AccessCheck> C =
+            Checked && InRange ? check(A, At, D, Loops, InRange) : std::nullopt;
+        Checked &= !InRange || Verified;
+        Add(std::move(C));
+      }
+    Ok &= InRange;
+    if (!Checked) {
+      report(Ctx.getDiagnostics(), Acc.Expr->getBeginLoc(),
+             Diag::ArrayCallRange)
+          << A.Var->getName() << Acc.Callee->getName()
+          << printed(Acc.Expr, Ctx);
+      Ok = false;
+    }
   }
 
   void unchecked(const ArrayModel &A, const ArrayAccess &Acc, bool &Ok) {
@@ -192,8 +229,8 @@ private:
   /// ranges of the loops around it, when each of those loops runs.
   std::optional<RowSpan> spanOf(const ArrayAccess &Acc) {
     SmallVector<ForRange, 4> Loops;
-    if (!enclosingLoops(Acc.Expr, Loops))
-      return std::nullopt;
+    if (Acc.SubscriptExprs.empty() || !enclosingLoops(Acc.Expr, Loops))
+      return std::nullopt; // the whole array passed to a function
     std::optional<Interval> Rows = boundsOf(Acc.SubscriptExprs[0], Loops);
     if (!Rows)
       return std::nullopt;
@@ -235,13 +272,6 @@ private:
       return R.Array == &A && R.Dim == D && R.Fors == Fors &&
              sameForm(*R.Sub, *Acc.Subs[D]);
     });
-  }
-
-  static bool sameForm(const AffineForm &X, const AffineForm &Y) {
-    return X.Constant == Y.Constant && X.Coeffs.size() == Y.Coeffs.size() &&
-           llvm::all_of(X.Coeffs, [&](const auto &C) {
-             return Y.coeff(C.first) == C.second;
-           });
   }
 
   /// The for loops whose bodies hold E inside the distributed loop,

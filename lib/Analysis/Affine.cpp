@@ -137,6 +137,11 @@ bool alwaysBelow(const AffineForm &X, const AffineForm &Y) {
   return D && D->Coeffs.empty() && D->Constant < 0;
 }
 
+bool sameForm(const AffineForm &X, const AffineForm &Y) {
+  std::optional<AffineForm> D = sum(X, Y, -1);
+  return D && D->Coeffs.empty() && D->Constant == 0;
+}
+
 std::optional<AffineSpan>
 spanOf(const AffineForm &F,
        llvm::function_ref<std::optional<AffineSpan>(const ValueDecl *)> Of) {

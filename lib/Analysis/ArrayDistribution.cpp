@@ -64,9 +64,10 @@ bool LoopAnalyzer::distributedAccess(ArrayModel &AM, ArrayAccess &Acc,
   // window, if windowReads proves it outside the rows the loop writes; of
   // an array distributed by rows, a fixed row is pinned instead (a copy of
   // one row).
+  // Not of an argument: the kernel passes the array's own rows to calls.
   const bool Window = WithIndex.empty() && !Acc.Write && AM.Written &&
                       A.Kind == LoopKind::DoAll &&
-                      A.Schedule != ScheduleKind::Bitonic;
+                      A.Schedule != ScheduleKind::Bitonic && !Acc.Callee;
   if ((WithIndex.empty() || ByRows) && !(Window && !ByRows) &&
       pinnable(AM, Acc)) {
     Acc.Pinned = true;
@@ -328,7 +329,9 @@ bool LoopAnalyzer::delinearize(ArrayModel &AM) {
   SmallVector<std::optional<LinearSubscript>, 4> Forms;
   const VarDecl *Length = nullptr;
   for (const ArrayAccess &Acc : AM.Accesses) {
-    Forms.push_back(linearSubscript(Acc.SubscriptExprs[0]));
+    Forms.push_back(Acc.SubscriptExprs.empty()
+                        ? std::nullopt
+                        : linearSubscript(Acc.SubscriptExprs[0]));
     if (Forms.back() && !Length)
       Length = Forms.back()->Length;
   }
@@ -384,8 +387,9 @@ bool LoopAnalyzer::invariantSymbol(const ValueDecl *V) const {
 /// iterations (no pairs, no pipeline).
 bool LoopAnalyzer::pinnable(const ArrayModel &AM,
                             const ArrayAccess &Acc) const {
-  if (Acc.Write || AM.Dims > 2 || AM.RowLength || AM.variableRows() ||
-      A.Kind != LoopKind::DoAll || A.Schedule == ScheduleKind::Bitonic ||
+  if (Acc.Write || Acc.Callee || AM.Dims > 2 || AM.RowLength ||
+      AM.variableRows() || A.Kind != LoopKind::DoAll ||
+      A.Schedule == ScheduleKind::Bitonic ||
       Acc.Expr->getBeginLoc().isMacroID() ||
       Acc.Expr->getEndLoc().isMacroID() ||
       (AM.Dims == 2 && !isa<ArraySubscriptExpr>(Acc.Expr)))

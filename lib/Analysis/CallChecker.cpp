@@ -343,6 +343,7 @@ const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
 FunctionSummary CallChecker::summary(const FunctionDecl *F) {
   if (!Summarizing) {
     Cache.clear();
+    Pointees.clear();
     Summarizing = true;
   }
   const Verdict &V = verdict(F);
@@ -352,6 +353,10 @@ FunctionSummary CallChecker::summary(const FunctionDecl *F) {
   S.Where = V.Where;
   S.HasDlbLoop = V.HasDlbLoop;
   S.Calls = V.Unseen;
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    S.Pointees.push_back(pointeeUse(F, I));
+    S.Pointees.back().At = SourceLocation(); // of no use in another file
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(V.At));
   if (S.Where.empty() && P.isValid())
@@ -360,15 +365,50 @@ FunctionSummary CallChecker::summary(const FunctionDecl *F) {
   return S;
 }
 
-bool CallChecker::checkCall(const FunctionDecl *F, SourceLocation CallLoc,
-                            llvm::ArrayRef<const Expr *> Args,
-                            llvm::function_ref<bool(const VarDecl *)> Private) {
+PointeeUse CallChecker::pointeeUse(const FunctionDecl *F, unsigned I) {
+  F = F->getCanonicalDecl();
+  if (I >= F->getNumParams() || isa<CXXMethodDecl>(F)) {
+    PointeeUse U;
+    U.Escapes = true;
+    return U;
+  }
+  QualType T = F->getParamDecl(I)->getType();
+  if (!T->isPointerType() && !T->isReferenceType())
+    return pointeeUseOfType(T);
+  auto [It, New] = Pointees.try_emplace({F, I});
+  if (!New)
+    return It->second; // known, or a cycle of calls: it adds nothing new
+  PointeeUse U;
+  const FunctionDecl *Def = F->getDefinition();
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Def && Def->hasBody() &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    U = scanPointeeUse(
+        Def, Def->getParamDecl(I),
+        [&](const FunctionDecl *G, unsigned J) { return pointeeUse(G, J); });
+  else if (const FunctionSummary *S = Program && !Summarizing
+                                          ? Program->find(functionKey(F))
+                                          : nullptr;
+           S && I < S->Pointees.size())
+    U = S->Pointees[I];
+  else
+    U = pointeeUseOfType(T);
+  Pointees[{F, I}] = U;
+  return U;
+}
+
+bool CallChecker::checkCall(
+    const FunctionDecl *F, SourceLocation CallLoc,
+    llvm::ArrayRef<const Expr *> Args,
+    llvm::function_ref<bool(const VarDecl *)> Private,
+    llvm::function_ref<bool(const VarDecl *)> Accounted) {
   const Verdict &V = verdict(F);
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   std::string Name = F->getQualifiedNameAsString();
   if (V.Ok && !isa<CXXMethodDecl>(F)) {
     auto Bad = foreignStorageArgument(F, Args, [&](const VarDecl *Root) {
-      return Private && !holdsPointers(Root->getType()) && Private(Root);
+      return (Accounted && Accounted(Root)) ||
+             (Private && !holdsPointers(Root->getType()) && Private(Root));
     });
     if (!Bad)
       return true;

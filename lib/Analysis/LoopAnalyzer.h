@@ -154,6 +154,9 @@ private:
   /// iteration's own (declared in the body). Otherwise the call reports V
   /// (CallWritesShared), and V's use as the argument is not reported again.
   bool iterationOwns(const clang::VarDecl *V);
+  /// Whether V is an array of the loop, whose uses as call arguments are
+  /// judged as its accesses (passedToCall), not by the CallChecker.
+  bool accountsArguments(const clang::VarDecl *V) const;
   /// In a member function: whether \p D (a variable, an enumerator, a
   /// function, a type) is a member of its class (or of a base or an
   /// enclosing class), which the body names without qualification and the
@@ -193,6 +196,14 @@ private:
   void checkMacros();
   void handleArrayUse(const clang::DeclRefExpr *D, const clang::VarDecl *V,
                       const ArrayTypeInfo &TI);
+  /// Array V (of type TI), climbed to \p Cur, passed to a function: whole
+  /// (`f(a)`), a row (`f(a[i])`, `f(&a[i][0])`) or an element bound to a
+  /// reference; its access into \p Acc as the callee's PointeeUse says,
+  /// or an error. False if \p Cur is no such argument.
+  bool passedToCall(const clang::VarDecl *V, const ArrayTypeInfo &TI,
+                    const clang::Expr *Cur, ArrayAccess &Acc);
+  /// Records access \p Acc of array V of \p Dims dimensions.
+  void addAccess(const clang::VarDecl *V, ArrayAccess Acc, unsigned Dims);
   /// The model of array V (of type TI) that its first use D starts.
   ArrayModel &arrayModel(const clang::DeclRefExpr *D, const clang::VarDecl *V,
                          const ArrayTypeInfo &TI);

@@ -431,10 +431,16 @@ bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
     Failed = true;
     return true;
   }
-  if (!Calls.checkCall(F, E->getBeginLoc(), {E->getArgs(), E->getNumArgs()},
-                       [&](const VarDecl *V) { return iterationOwns(V); }))
+  if (!Calls.checkCall(
+          F, E->getBeginLoc(), {E->getArgs(), E->getNumArgs()},
+          [&](const VarDecl *V) { return iterationOwns(V); },
+          [&](const VarDecl *V) { return accountsArguments(V); }))
     Failed = true;
   return true;
+}
+
+bool LoopAnalyzer::accountsArguments(const VarDecl *V) const {
+  return !isLocal(V) && arrayTypeInfo(V->getType(), Ctx);
 }
 
 bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {

@@ -489,12 +489,123 @@ const Expr *LoopAnalyzer::climbSubscripts(const DeclRefExpr *D, unsigned Dims,
   return Cur;
 }
 
+namespace {
+
+/// The call that takes \p E as an argument, with the argument's index; \p E
+/// moves up to the argument (through parentheses and conversions to
+/// const). Not an operator's or a member function's.
+std::optional<std::pair<const CallExpr *, unsigned>> argumentOf(const Expr *&E,
+                                                                ParentMap &PM) {
+  const Stmt *P = consumer(E, PM);
+  while (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+    if (C->getCastKind() != CK_NoOp)
+      return std::nullopt;
+    E = C;
+    P = consumer(E, PM);
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(P);
+  if (!Call || isa<CXXOperatorCallExpr>(Call) || isa<CXXMemberCallExpr>(Call) ||
+      !Call->getDirectCallee())
+    return std::nullopt;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == E)
+      return std::make_pair(Call, I);
+  return std::nullopt;
+}
+
+} // namespace
+
+bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
+                                const Expr *Cur, ArrayAccess &Acc) {
+  size_t K = Acc.SubscriptExprs.size();
+  const Expr *Arg = Cur;
+  // An element bound to a reference, or its address: what the callee
+  // reaches lies along the last dimension, from the element.
+  const bool Element = K == TI.Dims;
+  if (Element) {
+    const auto *U = dyn_cast_or_null<UnaryOperator>(consumer(Arg, PM));
+    if (U && U->getOpcode() == UO_AddrOf)
+      Arg = U;
+    --K;
+  }
+  // Rows and whole arrays reach the kernel as pointers or C arrays only.
+  if (!Element &&
+      (TI.Form == ArrayForm::Vector || TI.Form == ArrayForm::VectorOfVectors ||
+       TI.Form == ArrayForm::PointerToPointer))
+    return false;
+  const auto Call = argumentOf(Arg, PM);
+  if (!Call)
+    return false;
+  const FunctionDecl *F = Call->first->getDirectCallee();
+  const PointeeUse U = Calls.pointeeUse(F, Call->second);
+  // Where the callee's offsets start: the element whose address is passed.
+  std::optional<AffineForm> Base = AffineForm();
+  if (Element)
+    Base = affineForm(Acc.SubscriptExprs[K], Ctx);
+  SmallVector<AffineSpan, 1> Spans;
+  for (const OffsetSpan &S : U.Spans)
+    if (std::optional<AffineSpan> In =
+            Base ? instantiate(S, Call->first, *Base, Ctx) : std::nullopt)
+      Spans.push_back(std::move(*In));
+  const bool Bounded = !U.Unbounded && Spans.size() == U.Spans.size();
+  if (U.Escapes || (!Bounded && U.Write)) {
+    // A call the loop may not make is reported as such (checkCall).
+    if (Calls.callable(F) && rejectOnce(Diag::ArrayCallEscapes, V)) {
+      report(DE, Arg->getBeginLoc(), Diag::ArrayCallEscapes)
+          << V->getName() << F->getName()
+          << (U.Escapes ? "it does more with the pointer than subscript it "
+                          "(stores, casts or moves it), or passes it to a "
+                          "function whose body dlbcc cannot see"
+                        : "it writes at subscripts that its loops and "
+                          "parameters do not bound, or this call's "
+                          "arguments are not affine");
+      if (U.At.isValid())
+        report(DE, U.At, Diag::NoteAccess)
+            << "'" + F->getNameAsString() + "' lets the pointer go";
+    }
+    return true;
+  }
+  Acc.Expr = Arg;
+  Acc.Callee = F;
+  // A callee that writes may leave elements as they were: they must be
+  // there.
+  Acc.Read = U.Read || U.Write;
+  Acc.Write = U.Write;
+  // `f(&x[i])` with f reaching `*p` only, or x[i] bound to a reference:
+  // the element itself.
+  const bool AtElement =
+      Element && Bounded && llvm::all_of(Spans, [&](const AffineSpan &S) {
+        return sameForm(S.Lo, *Base) && sameForm(S.Hi, *Base);
+      });
+  if (!AtElement) {
+    Acc.SubscriptExprs.resize(Bounded ? K : 0);
+    if (Bounded)
+      Acc.Spans = std::move(Spans);
+  }
+  addAccess(V, std::move(Acc), TI.Dims);
+  return true;
+}
+
+void LoopAnalyzer::addAccess(const VarDecl *V, ArrayAccess Acc, unsigned Dims) {
+  for (const Expr *S : Acc.SubscriptExprs)
+    Acc.Subs.push_back(affineForm(S, Ctx));
+  Acc.Subs.resize(Dims);
+  ArrayModel &AM = Arrays[V];
+  AM.Written |= Acc.Write;
+  if (Acc.Write)
+    WrittenVars.insert(V);
+  AM.Accesses.push_back(std::move(Acc));
+}
+
 void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
                                   const ArrayTypeInfo &TI) {
   ArrayModel &AM = arrayModel(D, V, TI);
   ArrayAccess Acc;
   const Expr *Cur = climbSubscripts(D, TI.Dims, Acc);
   size_t K = Acc.SubscriptExprs.size();
+  const Use U = K < TI.Dims ? Use::Escape : classifyUse(Cur, PM);
+  if (U == Use::Escape && passedToCall(V, TI, Cur, Acc))
+    return;
   if (K == 0) {
     const auto *M = dyn_cast_or_null<MemberExpr>(PM.getParent(Cur));
     bool IsSize = M && TI.Form == ArrayForm::Vector &&
@@ -513,7 +624,6 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
           << V->getName() << TI.Dims;
     return;
   }
-  Use U = classifyUse(Cur, PM);
   if (U == Use::Escape) {
     if (rejectOnce(Diag::ArrayUnsupportedUse, V))
       report(DE, D->getLocation(), Diag::ArrayUnsupportedUse) << V->getName();
@@ -522,12 +632,7 @@ void LoopAnalyzer::handleArrayUse(const DeclRefExpr *D, const VarDecl *V,
   Acc.Expr = Cur;
   Acc.Read = U != Use::Write;
   Acc.Write = U != Use::Read;
-  for (const Expr *S : Acc.SubscriptExprs)
-    Acc.Subs.push_back(affineForm(S, Ctx));
-  AM.Written |= Acc.Write;
-  if (Acc.Write)
-    WrittenVars.insert(V);
-  AM.Accesses.push_back(std::move(Acc));
+  addAccess(V, std::move(Acc), TI.Dims);
 }
 
 } // namespace dlbcc

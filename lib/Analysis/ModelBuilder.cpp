@@ -279,6 +279,19 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
     report(DE, First, Diag::ArrayWrittenNotDistributed) << V->getName();
     Failed = true;
   }
+  if (Dist && (Bitonic || A.Kind == LoopKind::DoAcross))
+    if (auto Row = llvm::find_if(AM.Accesses,
+                                 [&](const ArrayAccess &X) {
+                                   return X.Callee &&
+                                          X.SubscriptExprs.size() < AM.Dims;
+                                 });
+        Row != AM.Accesses.end()) {
+      report(DE, Row->Expr->getBeginLoc(), Diag::ArrayCallView)
+          << V->getName() << Row->Callee->getName()
+          << (Bitonic ? "under schedule(bitonic)" : "in a doacross pipeline");
+      Failed = true;
+      Dist = false;
+    }
   if (Dist && !AM.Accesses.empty()) {
     if (AM.Dims == 1 && !delinearize(AM))
       Failed = true;

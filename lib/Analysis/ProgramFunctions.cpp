@@ -39,6 +39,8 @@ void ProgramFunctions::define(const std::string &Key, FunctionSummary S) {
   }
   Known.HasDlbLoop |= S.HasDlbLoop;
   Known.Calls.insert(Known.Calls.end(), S.Calls.begin(), S.Calls.end());
+  for (size_t I = 0; I < Known.Pointees.size() && I < S.Pointees.size(); ++I)
+    Known.Pointees[I] |= S.Pointees[I];
 }
 
 const FunctionSummary *ProgramFunctions::find(llvm::StringRef Key) {

@@ -49,6 +49,8 @@ std::optional<AffineForm> sum(const AffineForm &A, const AffineForm &B,
 /// Whether X < Y whatever their variables' values: X - Y is a negative
 /// constant.
 bool alwaysBelow(const AffineForm &X, const AffineForm &Y);
+/// Whether X and Y are the same form.
+bool sameForm(const AffineForm &X, const AffineForm &Y);
 
 /// F as C++ source: `2 * i - 1`; with AsLongLong, an expression of type
 /// long long (each variable converted, constants suffixed).

@@ -10,13 +10,17 @@
 // may write through its pointer and non-const reference parameters when
 // every call passes them storage of its own: at a call in the loop, a
 // variable or array declared inside the loop body (each iteration's own);
-// within a callee, its own variables or the pointers its caller gave it. Such
+// within a callee, its own variables or the pointers its caller gave it; or
+// an array of the loop, whose elements the callee reaches (pointeeUse,
+// PointeeUses.h) the loop counts among its accesses of that array. Such
 // functions, like the loop body, may use the constructors and members of the
 // standard value classes (std::vector, std::array, std::complex, std::pair).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLBCC_ANALYSIS_CALLCHECKER_H
 #define DLBCC_ANALYSIS_CALLCHECKER_H
+
+#include "dlbcc/Analysis/PointeeUses.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -51,11 +55,22 @@ public:
   /// Checks a call to \p F at \p CallLoc with \p Args; reports and returns
   /// false if the call is not allowed in a distributed loop. An argument
   /// that F may write through must point into a variable for which
-  /// \p Private holds (none where no storage is private).
-  bool
-  checkCall(const clang::FunctionDecl *F, clang::SourceLocation CallLoc,
-            llvm::ArrayRef<const clang::Expr *> Args = {},
-            llvm::function_ref<bool(const clang::VarDecl *)> Private = nullptr);
+  /// \p Private holds (none where no storage is private), or into an array
+  /// for which \p Accounted holds: the caller judges that argument as an
+  /// access of the array (pointeeUse).
+  bool checkCall(
+      const clang::FunctionDecl *F, clang::SourceLocation CallLoc,
+      llvm::ArrayRef<const clang::Expr *> Args = {},
+      llvm::function_ref<bool(const clang::VarDecl *)> Private = nullptr,
+      llvm::function_ref<bool(const clang::VarDecl *)> Accounted = nullptr);
+
+  /// Whether a loop may call \p F at all (checkCall reports why not).
+  bool callable(const clang::FunctionDecl *F) { return verdict(F).Ok; }
+
+  /// What \p F does with the pointees of its parameter \p I: from its body
+  /// in this file or its summary from another source, else from the
+  /// parameter's type (PointeeUses.h).
+  PointeeUse pointeeUse(const clang::FunctionDecl *F, unsigned I);
 
   /// \p F, defined in this file, as the other files of the program see
   /// it: the functions it calls that this file does not define are left
@@ -82,6 +97,8 @@ private:
   ProgramFunctions *Program;
   bool Summarizing = false;
   llvm::DenseMap<const clang::FunctionDecl *, Verdict> Cache;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, PointeeUse>
+      Pointees;
 };
 
 /// Is \p F a side-effect-free function of the standard library (sqrt, min,

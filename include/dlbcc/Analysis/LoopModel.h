@@ -62,9 +62,21 @@ struct ArrayModel;
 std::string variableExtent(const ArrayModel &A, unsigned D);
 
 struct ArrayAccess {
-  const clang::Expr *Expr = nullptr; ///< the fully subscripted element
+  /// The fully subscripted element; or, passed to Callee, the argument.
+  const clang::Expr *Expr = nullptr;
+  /// As written: an argument's row (`a[i]`, `&a[i][0]`) has fewer than
+  /// the array's dimensions, the whole array (`a`) none.
   llvm::SmallVector<const clang::Expr *, 2> SubscriptExprs;
+  /// One per dimension; an argument's dimensions past its row unknown.
   Subscripts Subs;
+  /// The function the access passes its elements to, whose summary
+  /// (PointeeUses.h) gives Read, Write and Spans.
+  const clang::FunctionDecl *Callee = nullptr;
+  /// Passed to Callee: the elements along dimension SubscriptExprs.size()
+  /// that it reaches, which AccessChecks proves or checks within the
+  /// extent. None for an element bound to a reference, and for a whole
+  /// array read at offsets the callee does not bound (Subs all unknown).
+  llvm::SmallVector<AffineSpan, 1> Spans;
   bool Read = false;
   bool Write = false;
   /// A read of a fixed row outside the rows the loop writes (PinnedRow).

@@ -9,6 +9,8 @@
 #ifndef DLBCC_ANALYSIS_PROGRAMFUNCTIONS_H
 #define DLBCC_ANALYSIS_PROGRAMFUNCTIONS_H
 
+#include "dlbcc/Analysis/PointeeUses.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -32,6 +34,9 @@ struct FunctionSummary {
   /// The keys of the functions it calls, directly or not, whose bodies its
   /// own file does not hold.
   std::vector<std::string> Calls;
+  /// What it does with each parameter's pointees (PointeeUses.h); a
+  /// pointer passed into another file is judged by that parameter's type.
+  std::vector<PointeeUse> Pointees;
 };
 
 /// A function's name across files: its qualified name and the canonical

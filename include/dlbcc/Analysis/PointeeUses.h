@@ -1,0 +1,97 @@
+//===- dlbcc/Analysis/PointeeUses.h - What a callee does with its pointees ===//
+//
+// The access summary of one parameter of a function: whether the function
+// reads or writes the elements that a pointer parameter points to (or the
+// object a reference parameter binds), at which offsets from the pointer
+// it is given, in terms of its parameters (`p[k]` for k in [0, n) reaches
+// [0, n - 1]); or that the pointer escapes, which leaves the elements it
+// reaches unknown. A loop that passes an array of its own, a row of it or
+// an element to such a parameter accesses those elements as the summary
+// says (LoopUses.cpp), checked against the array's extents (AccessChecks).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLBCC_ANALYSIS_POINTEEUSES_H
+#define DLBCC_ANALYSIS_POINTEEUSES_H
+
+#include "dlbcc/Analysis/Affine.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <utility>
+
+namespace clang {
+class CallExpr;
+class FunctionDecl;
+class ParmVarDecl;
+class QualType;
+} // namespace clang
+
+namespace dlbcc {
+
+/// c + sum(ck * pk) over a function's parameters pk, by position: an
+/// offset in the function's own terms, which any caller (in any file) can
+/// instantiate with its arguments.
+struct ParamForm {
+  long long Constant = 0;
+  llvm::SmallVector<std::pair<unsigned, long long>, 2> Coeffs;
+};
+
+/// The offsets [Lo, Hi] from the pointer given that a function reaches.
+struct OffsetSpan {
+  ParamForm Lo, Hi;
+};
+
+struct PointeeUse {
+  bool Read = false;
+  bool Write = false;
+  /// The pointer is stored, returned, cast or moved, or passed where its
+  /// use is unknown: what it reaches, and how, is unknown.
+  bool Escapes = false;
+  /// The first escape, in the file that scanned the body (else invalid).
+  clang::SourceLocation At;
+  /// Some reads or writes are at offsets that the function's loops and
+  /// parameters do not bound (`p[idx[k]]`): any element of the array.
+  bool Unbounded = false;
+  /// The offsets of the other reads and writes.
+  llvm::SmallVector<OffsetSpan, 2> Spans;
+
+  PointeeUse &operator|=(const PointeeUse &O) {
+    Read |= O.Read;
+    Write |= O.Write;
+    Unbounded |= O.Unbounded;
+    if (O.Escapes && !Escapes)
+      At = O.At;
+    Escapes |= O.Escapes;
+    Spans.append(O.Spans.begin(), O.Spans.end());
+    return *this;
+  }
+};
+
+/// The use a parameter of type \p T allows where its function's body is
+/// not seen: a pointer to const or a const reference is read, unbounded;
+/// anything else escapes.
+PointeeUse pointeeUseOfType(clang::QualType T);
+
+/// What the body of \p Def does with the pointees of its parameter \p P (a
+/// pointer to elements that are not arrays, or a reference): element reads
+/// and writes through subscripts, `*`, offsets and the elements'
+/// addresses; a pointer passed on to parameter J of a function G counts as
+/// \p Callee(G, J) says, instantiated with that call's arguments.
+PointeeUse scanPointeeUse(
+    const clang::FunctionDecl *Def, const clang::ParmVarDecl *P,
+    llvm::function_ref<PointeeUse(const clang::FunctionDecl *, unsigned)>
+        Callee);
+
+/// Span \p S of the function that \p Call calls, in the caller's terms:
+/// each parameter replaced by its argument's affine form, plus \p Base;
+/// nothing when an argument it names has no affine form.
+std::optional<AffineSpan> instantiate(const OffsetSpan &S,
+                                      const clang::CallExpr *Call,
+                                      const AffineForm &Base,
+                                      const clang::ASTContext &Ctx);
+
+} // namespace dlbcc
+
+#endif // DLBCC_ANALYSIS_POINTEEUSES_H

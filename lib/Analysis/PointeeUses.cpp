@@ -1,0 +1,278 @@
+//===- PointeeUses.cpp - What a callee does with its pointees -------------===//
+//
+// Owns PointeeUses.h: the scan of a function body for the uses of one
+// pointer or reference parameter, followed through offsets, subscripts,
+// element addresses and calls that pass it on; each offset bounded over
+// the function's loops in terms of its parameters; and the instantiation
+// of such bounds with a call's arguments.
+//
+//===----------------------------------------------------------------------===//
+#include "dlbcc/Analysis/PointeeUses.h"
+#include "LoopAnalyzer.h"
+#include "dlbcc/Analysis/ExprQueries.h"
+#include "dlbcc/Analysis/LoopForm.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace dlbcc {
+
+PointeeUse pointeeUseOfType(QualType T) {
+  PointeeUse U;
+  if ((T->isPointerType() && T->getPointeeType().isConstQualified()) ||
+      (T->isReferenceType() && T.getNonReferenceType().isConstQualified()))
+    U.Read = U.Unbounded = true;
+  else
+    U.Escapes = true;
+  return U;
+}
+
+std::optional<AffineSpan> instantiate(const OffsetSpan &S, const CallExpr *Call,
+                                      const AffineForm &Base,
+                                      const ASTContext &Ctx) {
+  auto Form = [&](const ParamForm &P) -> std::optional<AffineForm> {
+    std::optional<AffineForm> F = Base;
+    F->Constant += P.Constant;
+    for (const auto &[I, C] : P.Coeffs) {
+      std::optional<AffineForm> Arg = I < Call->getNumArgs()
+                                          ? affineForm(Call->getArg(I), Ctx)
+                                          : std::nullopt;
+      std::optional<AffineForm> Term = Arg ? scaled(*Arg, C) : std::nullopt;
+      F = Term && F ? sum(*F, *Term, 1) : std::nullopt;
+    }
+    return F;
+  };
+  std::optional<AffineForm> Lo = Form(S.Lo), Hi = Form(S.Hi);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  return AffineSpan{*Lo, *Hi};
+}
+
+namespace {
+
+/// Whether every use of \p V in \p S only reads it.
+bool onlyRead(const Stmt *S, const VarDecl *V, ParentMap &PM) {
+  if (!S)
+    return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S);
+      R && R->getDecl() == V && classifyUse(R, PM) != Use::Read)
+    return false;
+  return llvm::all_of(S->children(),
+                      [&](const Stmt *C) { return onlyRead(C, V, PM); });
+}
+
+/// Follows each use of one parameter to the elements it reads and writes.
+class PointeeScan : public RecursiveASTVisitor<PointeeScan> {
+public:
+  PointeeScan(
+      const FunctionDecl *Def, const ParmVarDecl *P, ParentMap &PM,
+      llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee)
+      : Def(Def), P(P), PM(PM), Ctx(Def->getASTContext()), Callee(Callee) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() != P)
+      return true;
+    if (P->getType()->isReferenceType()) {
+      object(E, AffineForm());
+    } else {
+      // The pointer variable is only read: changing it is a walk that the
+      // summary does not follow.
+      const Expr *X = E;
+      const Stmt *Parent = consumer(X, PM);
+      const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+      if (C && C->getCastKind() == CK_LValueToRValue)
+        pointer(C, AffineForm());
+      else if (!isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Parent))
+        escape(E);
+    }
+    return !Result.Escapes;
+  }
+
+  PointeeUse Result;
+
+private:
+  void escape(const Stmt *S) {
+    if (!Result.Escapes)
+      Result.At = S->getBeginLoc();
+    Result.Escapes = true;
+  }
+
+  /// \p E's value points into the parameter's pointees, at \p Offset from
+  /// the pointer given (nothing: unknown).
+  void pointer(const Expr *E, std::optional<AffineForm> Offset) {
+    const Stmt *Parent = consumer(E, PM);
+    if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Parent)) {
+      if (C->getCastKind() == CK_NoOp ||
+          C->getCastKind() == CK_ArrayToPointerDecay)
+        return pointer(C, Offset);
+      if (C->getCastKind() != CK_PointerToBoolean)
+        escape(C);
+      return;
+    }
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
+      if (B->isAdditiveOp() && B->getType()->isPointerType()) {
+        const Expr *K = B->getLHS() == E ? B->getRHS() : B->getLHS();
+        return pointer(B, moved(Offset, K, B->getOpcode() == BO_Sub));
+      }
+      if (!B->isComparisonOp() && B->getOpcode() != BO_Sub)
+        escape(B);
+      return;
+    }
+    if (const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(Parent))
+      return S->getBase() == E ? object(S, moved(Offset, S->getIdx(), false))
+                               : escape(S);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent)) {
+      if (U->getOpcode() == UO_Deref)
+        return object(U, Offset);
+      if (U->getOpcode() != UO_LNot)
+        escape(U);
+      return;
+    }
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(Parent))
+      return passed(Call, E, Offset);
+    if (!isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Parent))
+      escape(Parent ? Parent : E);
+  }
+
+  /// \p Offset moved by \p K (subtracted: \p Minus).
+  std::optional<AffineForm> moved(std::optional<AffineForm> Offset,
+                                  const Expr *K, bool Minus) {
+    std::optional<AffineForm> F = affineForm(K, Ctx);
+    if (!Offset || !F)
+      return std::nullopt;
+    return sum(*Offset, *F, Minus ? -1 : 1);
+  }
+
+  /// \p E is an lvalue the parameter reaches at \p Offset: an element, or
+  /// the object a reference binds.
+  void object(const Expr *E, std::optional<AffineForm> Offset) {
+    if (E->getType()->isArrayType())
+      return pointer(E, std::nullopt); // a row: its elements unbounded
+    switch (classifyUse(E, PM)) {
+    case Use::Read:
+      Result.Read = true;
+      return reach(E, Offset);
+    case Use::Write:
+      Result.Write = true;
+      return reach(E, Offset);
+    case Use::ReadWrite:
+      Result.Read = Result.Write = true;
+      return reach(E, Offset);
+    case Use::Escape:
+      break;
+    }
+    const Expr *X = E;
+    const Stmt *Parent = consumer(X, PM);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
+        U && U->getOpcode() == UO_AddrOf)
+      return pointer(U, Offset);
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(Parent))
+      return passed(Call, X, Offset); // bound to a reference parameter
+    escape(E);
+  }
+
+  /// Records the offsets \p Offset takes at \p At.
+  void reach(const Expr *At, const std::optional<AffineForm> &Offset) {
+    std::optional<AffineSpan> S = Offset ? bounded(*Offset, At) : std::nullopt;
+    if (S)
+      Result.Spans.push_back({paramForm(S->Lo), paramForm(S->Hi)});
+    else
+      Result.Unbounded = true;
+  }
+
+  /// \p Arg, derived from the parameter at \p Offset, is an argument of
+  /// \p Call.
+  void passed(const CallExpr *Call, const Expr *Arg,
+              std::optional<AffineForm> Offset) {
+    const FunctionDecl *G = Call->getDirectCallee();
+    unsigned J = 0;
+    while (J < Call->getNumArgs() && Call->getArg(J) != Arg)
+      ++J;
+    if (!G || isa<CXXMethodDecl>(G) || J == Call->getNumArgs())
+      return escape(Call);
+    PointeeUse U = Callee(G, J);
+    if (U.Escapes)
+      return escape(Arg);
+    Result.Read |= U.Read;
+    Result.Write |= U.Write;
+    Result.Unbounded |= U.Unbounded || (!Offset && !U.Spans.empty());
+    for (const OffsetSpan &S : U.Spans) {
+      std::optional<AffineSpan> In =
+          Offset ? instantiate(S, Call, *Offset, Ctx) : std::nullopt;
+      std::optional<AffineSpan> Lo = In ? bounded(In->Lo, Call) : std::nullopt;
+      std::optional<AffineSpan> Hi = In ? bounded(In->Hi, Call) : std::nullopt;
+      if (Lo && Hi)
+        Result.Spans.push_back({paramForm(Lo->Lo), paramForm(Hi->Hi)});
+      else
+        Result.Unbounded = true;
+    }
+  }
+
+  /// The values \p F takes at \p At, in terms of the parameters: each loop
+  /// index around At over its loop's range, recursively.
+  std::optional<AffineSpan> bounded(const AffineForm &F, const Stmt *At,
+                                    unsigned Depth = 0) {
+    if (Depth > 8)
+      return std::nullopt;
+    return spanOf(F, [&](const ValueDecl *V) -> std::optional<AffineSpan> {
+      const auto *Var = dyn_cast<VarDecl>(V);
+      if (const auto *Parm = dyn_cast_or_null<ParmVarDecl>(Var)) {
+        if (Parm->getDeclContext() != Def ||
+            !onlyRead(Def->getBody(), Parm, PM))
+          return std::nullopt;
+        AffineForm Self;
+        Self.Coeffs[Parm] = 1;
+        return AffineSpan{Self, Self};
+      }
+      for (const Stmt *Prev = At, *S = PM.getParent(At); Var && S;
+           Prev = S, S = PM.getParent(S)) {
+        const auto *L = dyn_cast<ForStmt>(S);
+        if (!L || Prev != L->getBody())
+          continue;
+        std::optional<ForRange> R = forRange(L, Ctx);
+        if (!R || R->Index != Var || !onlyRead(L->getBody(), Var, PM))
+          continue;
+        std::optional<AffineSpan> Header = indexSpan(L, Ctx);
+        std::optional<AffineSpan> Lo =
+            Header ? bounded(Header->Lo, L, Depth + 1) : std::nullopt;
+        std::optional<AffineSpan> Hi =
+            Header ? bounded(Header->Hi, L, Depth + 1) : std::nullopt;
+        if (!Lo || !Hi)
+          return std::nullopt;
+        return AffineSpan{Lo->Lo, Hi->Hi};
+      }
+      return std::nullopt;
+    });
+  }
+
+  /// \p F, a form over this function's parameters, by their positions.
+  static ParamForm paramForm(const AffineForm &F) {
+    ParamForm P;
+    P.Constant = F.Constant;
+    for (const auto &[V, C] : F.Coeffs)
+      P.Coeffs.push_back({cast<ParmVarDecl>(V)->getFunctionScopeIndex(), C});
+    return P;
+  }
+
+  const FunctionDecl *Def;
+  const ParmVarDecl *P;
+  ParentMap &PM;
+  ASTContext &Ctx;
+  llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee;
+};
+
+} // namespace
+
+PointeeUse scanPointeeUse(
+    const FunctionDecl *Def, const ParmVarDecl *P,
+    llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee) {
+  Stmt *Body = Def->getBody();
+  ParentMap PM(Body);
+  PointeeScan S(Def, P, PM, Callee);
+  S.TraverseStmt(Body);
+  return S.Result;
+}
+
+} // namespace dlbcc
