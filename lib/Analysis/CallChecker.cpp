@@ -375,9 +375,13 @@ PointeeUse CallChecker::pointeeUse(const FunctionDecl *F, unsigned I) {
   QualType T = F->getParamDecl(I)->getType();
   if (!T->isPointerType() && !T->isReferenceType())
     return pointeeUseOfType(T);
-  auto [It, New] = Pointees.try_emplace({F, I});
+  // In a cycle of calls, the pointer's offsets grow with each call
+  // (`f(p + 1, n - 1)`): anything, read and written, until known.
+  PointeeUse Cycle;
+  Cycle.Read = Cycle.Write = Cycle.Unbounded = true;
+  auto [It, New] = Pointees.try_emplace({F, I}, Cycle);
   if (!New)
-    return It->second; // known, or a cycle of calls: it adds nothing new
+    return It->second;
   PointeeUse U;
   const FunctionDecl *Def = F->getDefinition();
   const SourceManager &SM = Ctx.getSourceManager();

@@ -197,7 +197,7 @@ private:
       return escape(Arg);
     Result.Read |= U.Read;
     Result.Write |= U.Write;
-    Result.Unbounded |= U.Unbounded || (!Offset && !U.Spans.empty());
+    Result.Unbounded |= U.Unbounded;
     for (const OffsetSpan &S : U.Spans) {
       std::optional<AffineSpan> In =
           Offset ? instantiate(S, Call, *Offset, Ctx) : std::nullopt;

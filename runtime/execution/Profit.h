@@ -17,11 +17,11 @@
 namespace dlb {
 
 /// Seconds to move one byte of an array to another rank: a byte is copied
-/// three times into new memory (packed into a message, through MPI's
-/// buffers and into the receiver's; measured on 1-4 ranks of one host: 64
-/// MB sent in 3.3 times the time of a copy into memory not touched before,
-/// page faults included, which is measured once here), and between hosts
-/// the link adds its own time.
+/// three times (packed into a message, through MPI's buffers, into the
+/// receiver's slab), each at the cost of a copy into fresh memory of the
+/// kind received rows arrive in (huge pages where the host gives them,
+/// platform/SlabMemory.h; measured once here), and between hosts the link
+/// adds its own time.
 double transferByteSeconds(double Bandwidth);
 
 /// What distributing an execution would face besides its work.

@@ -75,6 +75,12 @@ void accepted(int n) {
 }
 
 #ifdef ERRORS
+void zeroFrom(double *p, int n) {
+  if (n > 0) {
+    p[0] = 0;
+    zeroFrom(p + 1, n - 1);
+  }
+}
 double *kept;
 double first(double *p) {
   double *r = p;
@@ -134,6 +140,11 @@ void rejected(int n) {
     scale(b[i], m, 0.5);
   }
 // ERR: :[[@LINE-2]]:11: error: cannot prove that the elements of 'b' that 'scale' reaches from 'b[i]' lie within its extents, nor check them before the loop
+// A recursive walk: its offsets grow with each call, unbounded.
+#pragma dlb doall distribute(b)
+  for (int i = 0; i < N; ++i)
+    zeroFrom(b[i], N);
+// ERR: :[[@LINE-1]]:14: error: array 'b' is passed to 'zeroFrom', and dlbcc cannot tell which of its elements 'zeroFrom' reads or writes: it writes at subscripts that its loops and parameters do not bound, or this call's arguments are not affine
 // Under a condition, a length known only at run time: checked before the
 // loop.
 #pragma dlb doall distribute(b)

@@ -204,7 +204,9 @@ def datom(ctx):
     x = r.random()
     accs = readable(ctx, False)
     if accs and x < 0.55:
-        return access(ctx, r.choice(accs))
+        a = r.choice(accs)
+        row = row_read(ctx, a) if r.random() < 0.15 else None
+        return row or access(ctx, a)
     iaccs = readable(ctx, True)
     if iaccs and x < 0.65:
         a = r.choice(iaccs)
@@ -219,6 +221,39 @@ def datom(ctx):
         return "(%s %% 7) * 0.0625" % v.name if v.lo >= 0 else \
             "%s * 0.0625" % v.name
     return r.choice(DBL_CONSTS)
+
+
+# Kinds whose rows reach a function as a pointer to contiguous elements.
+ROW_KINDS = ("global", "local", "param", "vla", "vlaparam", "rows")
+
+
+def array_functions(ctx):
+    return any(f[1] == "row" for f in ctx.funcs)
+
+
+def row_of(ctx, acc):
+    """`&a[s0]..[0]` and the row's length: the row along the last dimension
+    of one of acc's elements (acc's subscripts), a whole 1-D array read
+    whole; None where a function may not be given it (the row would cross
+    the distributed dimension, or the kind has no contiguous rows)."""
+    arr = acc.arr
+    if not array_functions(ctx) or arr.kind not in ROW_KINDS:
+        return None
+    if arr.ndim == 1:
+        return (arr.name, arr.ext_txt[0]) if acc.role == "h" else None
+    if acc.role != "h" and acc.dd == arr.ndim - 1:
+        return None
+    subs = access_subs(ctx, acc, write=acc.role == "w")
+    return "&" + arr.at(subs[:-1] + ["0"]), arr.ext_txt[-1]
+
+
+def row_read(ctx, acc):
+    """A read of a row of acc through arsum, or None."""
+    row = row_of(ctx, acc) if acc.arr.et == "double" else None
+    if row is None:
+        return None
+    ctx.notes.add("row-read")
+    return "arsum(%s, %s)" % row
 
 
 def dexpr(ctx, depth=2):

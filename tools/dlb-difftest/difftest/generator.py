@@ -49,6 +49,18 @@ WRITERS = [
      "q = 0; q < len; q++) {n}_at(b + q, x - q); }}"),
 ]
 
+# Functions given rows, whole arrays and elements of the loop's own arrays
+# (docs/annotations.md section 5, "Arrays of the loop passed to a
+# function"): aset through a pointer to one element, arow filling a row of
+# len elements, arsum reading one (or a whole 1-D array).
+ARRAY_FUNCS = [
+    "static void aset(double *o, double x) { *o = x * 0.5 + 0.25; }",
+    "static void arow(double *r, int len, double x) { for (int q = 0; q < "
+    "len; q++) r[q] = x * 0.25 + q; }",
+    "static double arsum(const double *r, int len) { double s = 0; for (int "
+    "q = 0; q < len; q++) s += r[q] * (q % 3 + 1); return s * 0.001; }",
+]
+
 
 class Gen:
     def __init__(self, seed, p_illegal=0.05, lang=None, p_openmp=0.0):
@@ -306,6 +318,10 @@ class Gen:
                                                          r.randint(1, 3))):
             self.funcs.append(("pf%d" % i, kind, arity))
             self.func_texts.append(text.format(n="pf%d" % i))
+        # Drawn apart, so that a seed's program is otherwise the same.
+        if random.Random(self.seed * 104729 + 3).random() < 0.4:
+            self.funcs.append(("arsum", "row", 2))
+            self.func_texts += ARRAY_FUNCS
         kinds = [w for w in WRITERS if self.lang == "cpp" or w[0] != "ref"]
         self.writers = []
         for i, (kind, text) in enumerate(r.sample(kinds, r.randint(0, 2))):

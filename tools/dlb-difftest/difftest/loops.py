@@ -6,7 +6,8 @@
 # deliberate mistakes that make a loop illegal (recorded in the loop's
 # metadata with the reason).
 
-from .exprs import (Access, ECtx, Var, access, access_subs, dcond,
+from .exprs import (Access, ECtx, Var, access, access_subs, array_functions,
+                    dcond, row_of,
                     has_lin, value_for, plus)
 from .prog import Node, block, stmt
 from . import reductions as R
@@ -179,8 +180,10 @@ def inner_loops(L):
 def write_stmt(L, ctx, W):
     """A statement that writes W at the current iteration."""
     r = L.rng
-    lhs = access(ctx, W, write=True)
     et = W.arr.et
+    if et == "double" and array_functions(ctx) and r.random() < 0.3:
+        return stmt(array_call_write(L, ctx, W))
+    lhs = access(ctx, W, write=True)
     v = value_for(ctx, et)
     k = r.random()
     if k < 0.55:
@@ -206,6 +209,18 @@ def write_stmt(L, ctx, W):
                                                      "}"])
     finally:
         ctx.cond = False
+
+
+def array_call_write(L, ctx, W):
+    """A write of W at the current iteration through a function: arow
+    filling the element's row, or aset given the element's address."""
+    row = row_of(ctx, W) if W.arr.ndim > 1 and L.rng.random() < 0.5 else None
+    v = value_for(ctx, "double")
+    if row:
+        L.feats.append("row-call")
+        return "arow(%s, %s, %s);" % (row[0], row[1], v)
+    L.feats.append("element-call")
+    return "aset(&%s, %s);" % (access(ctx, W, write=True), v)
 
 
 def mutation_stmts(L, ctx, level):
@@ -450,6 +465,7 @@ def gen_doall(sc):
         # condition, not in a strided or triangular inner loop).
         status, L.mut = "unsupported", "lin-unchecked"
         expect = "cannot check that"
+    L.feats += sorted(ctx.notes & {"row-read"})
     meta = {"kind": "doall", "status": status, "reason": L.mut or "",
             "expect": expect, "function": sc.fname,
             "features": sorted(set(L.feats + kinds(L)))}
