@@ -117,6 +117,14 @@ const VarDecl *objectRoot(const Expr *E) {
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref)
     return storageRoot(U->getSubExpr());
+  // An element of a std::vector or std::array lies in its storage: `v[i]`.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+    const CXXRecordDecl *R =
+        Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (isValueClassOfStd(R))
+      return objectRoot(Op->getArg(0));
+  }
   return nullptr;
 }
 

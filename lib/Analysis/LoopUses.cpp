@@ -548,7 +548,20 @@ bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
             Base ? instantiate(S, Call->first, *Base, Ctx) : std::nullopt)
       Spans.push_back(std::move(*In));
   const bool Bounded = !U.Unbounded && Spans.size() == U.Spans.size();
-  if (U.Escapes || (!Bounded && U.Write)) {
+  // `f(&x[i])` with f reaching `*p` only (by its body, whatever the
+  // element's subscripts, `&a[i * m + j]`; or with this call's arguments,
+  // `scale(&y[i], 1)`), or x[i] bound to a reference: the element itself.
+  const bool AtElement =
+      Element && !U.Unbounded &&
+      (llvm::all_of(U.Spans,
+                    [](const OffsetSpan &S) {
+                      return S.Lo.Coeffs.empty() && S.Hi.Coeffs.empty() &&
+                             S.Lo.Constant == 0 && S.Hi.Constant == 0;
+                    }) ||
+       (Bounded && llvm::all_of(Spans, [&](const AffineSpan &S) {
+          return sameForm(S.Lo, *Base) && sameForm(S.Hi, *Base);
+        })));
+  if (U.Escapes || (!AtElement && !Bounded && U.Write)) {
     // A call the loop may not make is reported as such (checkCall).
     if (Calls.callable(F) && rejectOnce(Diag::ArrayCallEscapes, V)) {
       report(DE, Arg->getBeginLoc(), Diag::ArrayCallEscapes)
@@ -571,12 +584,6 @@ bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
   // there.
   Acc.Read = U.Read || U.Write;
   Acc.Write = U.Write;
-  // `f(&x[i])` with f reaching `*p` only, or x[i] bound to a reference:
-  // the element itself.
-  const bool AtElement =
-      Element && Bounded && llvm::all_of(Spans, [&](const AffineSpan &S) {
-        return sameForm(S.Lo, *Base) && sameForm(S.Hi, *Base);
-      });
   if (!AtElement) {
     Acc.SubscriptExprs.resize(Bounded ? K : 0);
     if (Bounded)

@@ -6,6 +6,8 @@
 // RUN: %dlbcc %s --dump-model | FileCheck %s
 // RUN: not %dlbcc %s -o %t.cpp -- -DERRORS -ferror-limit=0 2>&1 | FileCheck %s --check-prefix=ERR --implicit-check-not=error: --implicit-check-not=note:
 
+#include <vector>
+
 const int N = 64;
 double a[N][N], b[N][N], c[N][N], x[N], y[N];
 
@@ -72,6 +74,21 @@ void accepted(int n) {
 // CHECK-NEXT: array b: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], written
 // CHECK-NEXT: array a: distributed, c-array 2-D of double, dim 0 (rows), halo [-1, 1], read-only
 // CHECK-NEXT: array c: whole, c-array 2-D of double, read-only
+}
+
+// An element's address, whatever its subscripts: of a vector, of a
+// linearized matrix.
+void put(double *o, double x) { *o = x; }
+void elements(std::vector<double> &v, double *lin, int m) {
+// CHECK: loop call-arrays.cpp:[[@LINE+2]]:3: doall i in [0, N)
+#pragma dlb doall distribute(v, lin) shape(lin[N * m])
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < m; ++j) {
+      put(&v[i], j);
+      put(&lin[i * m + j], v[i]);
+    }
+// CHECK-NEXT: array v: distributed, vector 1-D of double, dim 0 (elements), halo [0, 0], written
+// CHECK-NEXT: array lin: distributed, pointer 2-D of double, linearized by rows of m, dim 0 (rows), halo [0, 0], written
 }
 
 #ifdef ERRORS

@@ -535,7 +535,10 @@ def clauses(L, ctx):
     out = []
     used = [a.arr for a in L.written + L.reads if a.used or a.role == "w"]
     cyclic_ok = L.step == 1
-    bitonic = (L.step == 1 and r.random() < 0.08 and all(
+    # Rows passed to functions need contiguous rows, which bitonic pairs
+    # do not have (docs/annotations.md section 5).
+    rows_passed = "row-call" in L.feats or "row-read" in ctx.notes
+    bitonic = (L.step == 1 and r.random() < 0.08 and not rows_passed and all(
         a.ndim <= 2 and not a.is_pointer() for a in used))
     prefix = ""
     if dist and r.random() < 0.3:
