@@ -14,6 +14,7 @@
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 
@@ -219,8 +220,7 @@ private:
     return spanOf(F, [&](const ValueDecl *V) -> std::optional<AffineSpan> {
       const auto *Var = dyn_cast<VarDecl>(V);
       if (const auto *Parm = dyn_cast_or_null<ParmVarDecl>(Var)) {
-        if (Parm->getDeclContext() != Def ||
-            !onlyRead(Def->getBody(), Parm, PM))
+        if (Parm->getDeclContext() != Def || !unchanged(Parm))
           return std::nullopt;
         AffineForm Self;
         Self.Coeffs[Parm] = 1;
@@ -247,6 +247,15 @@ private:
     });
   }
 
+  /// Whether the body only reads parameter \p Parm (each asked once: the
+  /// bounds of every offset ask again).
+  bool unchanged(const ParmVarDecl *Parm) {
+    auto [It, New] = Unchanged.try_emplace(Parm, false);
+    if (New)
+      It->second = onlyRead(Def->getBody(), Parm, PM);
+    return It->second;
+  }
+
   /// \p F, a form over this function's parameters, by their positions.
   static ParamForm paramForm(const AffineForm &F) {
     ParamForm P;
@@ -261,6 +270,7 @@ private:
   ParentMap &PM;
   ASTContext &Ctx;
   llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee;
+  llvm::DenseMap<const ParmVarDecl *, bool> Unchanged;
 };
 
 } // namespace
