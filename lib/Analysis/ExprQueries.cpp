@@ -20,6 +20,12 @@ std::optional<long long> integerConstant(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+SmallVector<const Stmt *, 8> statementsOf(const Stmt *S) {
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return SmallVector<const Stmt *, 8>(C->body_begin(), C->body_end());
+  return {S};
+}
+
 bool refersTo(const Expr *E, const ValueDecl *V) {
   const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return R && R->getDecl() == V;

@@ -103,6 +103,12 @@ public:
   /// Finds the scratch arrays declared before the loop that are private to
   /// each iteration (elementsWrittenBeforeRead) into ScratchArrays.
   void findScratchArrays();
+  /// CallChecker::pointeeUse, to pass as a CalleeUse.
+  auto calleeUse() {
+    return [this](const clang::FunctionDecl *F, unsigned I) {
+      return Calls.pointeeUse(F, I);
+    };
+  }
   /// Whether a clause of the annotation (or an inferred reduction) names V.
   bool namedInClauses(const clang::VarDecl *V) const;
   /// Reports the private scalars whose value after the loop is read.

@@ -1,7 +1,8 @@
 //===- LoopForm.cpp - The parts of a for loop's header -------------------===//
 //
 // Owns the reading of a `for` header: its index, its condition's bound,
-// its step, the range and the span of its index (LoopForm.h).
+// its step, the range and the span of its index, and whether a body runs
+// to its end with the index untouched (LoopForm.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/LoopForm.h"
@@ -9,6 +10,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 using namespace clang;
@@ -116,6 +118,40 @@ std::optional<AffineSpan> indexSpan(const ForStmt *L, ASTContext &Ctx) {
   if (!Lo || !Hi)
     return std::nullopt;
   return AffineSpan{*Lo, *Hi};
+}
+
+namespace {
+
+/// exitsOrChanges within a loop (\p InLoop) or a switch (\p InSwitch) of
+/// the statement asked about.
+bool leavesOrChanges(const Stmt *S, const VarDecl *K, bool InLoop,
+                     bool InSwitch) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, CXXThrowExpr>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      K && U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+      refersTo(U->getSubExpr(), K))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(S);
+      K && B && B->isAssignmentOp() && refersTo(B->getLHS(), K))
+    return true;
+  InLoop |= isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  InSwitch |= isa<SwitchStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return leavesOrChanges(C, K, InLoop, InSwitch);
+  });
+}
+
+} // namespace
+
+bool exitsOrChanges(const Stmt *S, const VarDecl *K) {
+  return leavesOrChanges(S, K, /*InLoop=*/false, /*InSwitch=*/false);
 }
 
 } // namespace dlbcc

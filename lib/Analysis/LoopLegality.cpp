@@ -310,17 +310,16 @@ void LoopAnalyzer::findPrivates() {
 }
 
 void LoopAnalyzer::findScratchArrays() {
-  // One-dimensional arrays of constant size, local to the function and
-  // declared before the loop, that each iteration writes before it reads
-  // them and that nothing outside the loop names.
+  // One-dimensional arrays of constant size declared before the loop, that
+  // each iteration writes before it reads them and that nothing outside the
+  // loop names: locals, statics, and globals of the file.
   struct Arrays : RecursiveASTVisitor<Arrays> {
     bool VisitDeclRefExpr(DeclRefExpr *D) {
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
       const auto *T = V ? dyn_cast_or_null<ConstantArrayType>(
                               V->getType()->getAsArrayTypeUnsafe())
                         : nullptr;
-      if (T && !T->getElementType()->isArrayType() && !V->hasGlobalStorage() &&
-          !isa<ParmVarDecl>(V))
+      if (T && !T->getElementType()->isArrayType() && !isa<ParmVarDecl>(V))
         Found.insert(V);
       return true;
     }
@@ -335,7 +334,7 @@ void LoopAnalyzer::findScratchArrays() {
         !SM.isBeforeInTranslationUnit(V->getLocation(),
                                       A.Loop->getBeginLoc()) ||
         usedOutside(Replaced, V, Function) ||
-        !elementsWrittenBeforeRead(Body, V, Ctx))
+        !elementsWrittenBeforeRead(Body, V, Ctx, calleeUse()))
       continue;
     ScratchArrays.push_back(V);
   }
@@ -358,14 +357,18 @@ void LoopAnalyzer::checkPrivatesDead() {
   // What replaces the loop (the pipelined loop of a doacross) ends where
   // the values of the privates would be read.
   const Stmt *Replaced = Outer ? Outer : A.Loop;
-  for (const auto &[V, Loc] : Privates)
-    if (llvm::is_contained(A.PrivateArrays, V) ||
-                llvm::is_contained(ScratchArrays, V)
-            ? usedOutside(Replaced, V, Function)
-            : liveAfter(Replaced, V, Function, Ctx)) {
+  for (const auto &[V, Loc] : Privates) {
+    const bool Array = llvm::is_contained(A.PrivateArrays, V) ||
+                       llvm::is_contained(ScratchArrays, V);
+    if (!Array && aliased(V, Function, Ctx, calleeUse())) {
+      report(DE, Loc, Diag::ScalarAddressKept) << V->getName();
+      Failed = true;
+    } else if (Array ? usedOutside(Replaced, V, Function)
+                     : liveAfter(Replaced, V, Function, Ctx)) {
       report(DE, Loc, Diag::ScalarLiveAfter) << V->getName();
       Failed = true;
     }
+  }
 }
 
 bool LoopAnalyzer::VisitBreakStmt(BreakStmt *S) {

@@ -3,14 +3,15 @@
 // Owns PointeeUses.h: the scan of a function body for the uses of one
 // pointer or reference parameter, followed through offsets, subscripts,
 // element addresses and calls that pass it on; each offset bounded over
-// the function's loops in terms of its parameters; and the instantiation
-// of such bounds with a call's arguments.
+// the function's loops in terms of its parameters; the offsets it writes
+// for sure; and the instantiation of such bounds with a call's arguments.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/PointeeUses.h"
 #include "LoopAnalyzer.h"
 #include "dlbcc/Analysis/ExprQueries.h"
 #include "dlbcc/Analysis/LoopForm.h"
+#include "dlbcc/Support/Mentions.h"
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -67,9 +68,8 @@ bool onlyRead(const Stmt *S, const VarDecl *V, ParentMap &PM) {
 /// Follows each use of one parameter to the elements it reads and writes.
 class PointeeScan : public RecursiveASTVisitor<PointeeScan> {
 public:
-  PointeeScan(
-      const FunctionDecl *Def, const ParmVarDecl *P, ParentMap &PM,
-      llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee)
+  PointeeScan(const FunctionDecl *Def, const ParmVarDecl *P, ParentMap &PM,
+              CalleeUse Callee)
       : Def(Def), P(P), PM(PM), Ctx(Def->getASTContext()), Callee(Callee) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
@@ -91,9 +91,126 @@ public:
     return !Result.Escapes;
   }
 
+  /// Fills Result.Covers from the top-level statements of \p Body, up to
+  /// the first that may return.
+  void cover(const Stmt *Body) {
+    for (const Stmt *S : statementsOf(Body)) {
+      if (exitsOrChanges(S, nullptr))
+        return;
+      if (const auto *L = dyn_cast<ForStmt>(S))
+        coverLoop(L);
+      else if (const auto *Call = dyn_cast<CallExpr>(S))
+        coverCall(Call);
+      else
+        coverElement(S);
+    }
+  }
+
   PointeeUse Result;
 
 private:
+  /// Whether \p F names only parameters of this function that it does
+  /// not change.
+  bool ofParameters(const AffineForm &F) {
+    return llvm::all_of(F.Coeffs, [&](const auto &Term) {
+      const auto *Parm = dyn_cast<ParmVarDecl>(Term.first);
+      return Parm && Parm->getDeclContext() == Def && unchanged(Parm);
+    });
+  }
+
+  /// \p E as `p + c` or `&p[c]` (or p): c, in terms of the parameters.
+  std::optional<AffineForm> offsetOfParameter(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return R->getDecl() == P ? std::optional<AffineForm>(AffineForm())
+                               : std::nullopt;
+    const Expr *Base = nullptr, *Offset = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+      Base =
+          B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      Offset = Base == B->getLHS() ? B->getRHS() : B->getLHS();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_AddrOf) {
+      const auto *S =
+          dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+      Base = S ? S->getBase() : nullptr;
+      Offset = S ? S->getIdx() : nullptr;
+    }
+    const auto *R =
+        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+    std::optional<AffineForm> C =
+        R && R->getDecl() == P ? affineForm(Offset, Ctx) : std::nullopt;
+    return C && ofParameters(*C) ? C : std::nullopt;
+  }
+
+  /// \p S as `p[e] = v`, v not naming p: e.
+  std::optional<AffineForm> assigned(const Stmt *S) {
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    const auto *A =
+        B && B->getOpcode() == BO_Assign && !mentions(B->getRHS(), P)
+            ? dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens())
+            : nullptr;
+    const auto *Base =
+        A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts())
+          : nullptr;
+    if (!Base || Base->getDecl() != P)
+      return std::nullopt;
+    return affineForm(A->getIdx(), Ctx);
+  }
+
+  /// `p[c] = e`: covers c.
+  void coverElement(const Stmt *S) {
+    if (std::optional<AffineForm> F = assigned(S); F && ofParameters(*F))
+      Result.Covers.push_back({paramForm(*F), paramForm(*F)});
+  }
+
+  /// `for (k = a; k <= b; ++k) { ...; p[k + c] = e; ... }`, run through,
+  /// whose first statement naming p assigns p[k + c] (e not naming p):
+  /// covers [a + c, b + c].
+  void coverLoop(const ForStmt *L) {
+    std::optional<ForRange> R = forRange(L, Ctx);
+    std::optional<AffineSpan> Header =
+        R && R->Step == 1 ? indexSpan(L, Ctx) : std::nullopt;
+    if (!Header || !ofParameters(Header->Lo) || !ofParameters(Header->Hi) ||
+        exitsOrChanges(L->getBody(), R->Index))
+      return;
+    const SmallVector<const Stmt *, 8> Body = statementsOf(L->getBody());
+    auto First =
+        llvm::find_if(Body, [&](const Stmt *S) { return mentions(S, P); });
+    std::optional<AffineForm> F =
+        First != Body.end() ? assigned(*First) : std::nullopt;
+    if (!F || F->coeff(R->Index) != 1)
+      return;
+    F->Coeffs.erase(R->Index);
+    if (!ofParameters(*F))
+      return;
+    std::optional<AffineForm> Lo = sum(Header->Lo, *F, 1),
+                              Hi = sum(Header->Hi, *F, 1);
+    if (Lo && Hi)
+      Result.Covers.push_back({paramForm(*Lo), paramForm(*Hi)});
+  }
+
+  /// `g(..., p + c, ...)` naming p once, where g covers offsets of that
+  /// parameter: those offsets plus c.
+  void coverCall(const CallExpr *Call) {
+    const FunctionDecl *G = Call->getDirectCallee();
+    unsigned Named = 0, J = 0;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (mentions(Call->getArg(I), P))
+        ++Named, J = I;
+    std::optional<AffineForm> Offset =
+        G && Named == 1 && !mentions(Call->getCallee(), P)
+            ? offsetOfParameter(Call->getArg(J))
+            : std::nullopt;
+    if (!Offset || isa<CXXMethodDecl>(G))
+      return;
+    for (const OffsetSpan &S : Callee(G, J).Covers)
+      if (std::optional<AffineSpan> In = instantiate(S, Call, *Offset, Ctx);
+          In && ofParameters(In->Lo) && ofParameters(In->Hi))
+        Result.Covers.push_back({paramForm(In->Lo), paramForm(In->Hi)});
+  }
+
   void escape(const Stmt *S) {
     if (!Result.Escapes)
       Result.At = S->getBeginLoc();
@@ -269,19 +386,20 @@ private:
   const ParmVarDecl *P;
   ParentMap &PM;
   ASTContext &Ctx;
-  llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee;
+  CalleeUse Callee;
   llvm::DenseMap<const ParmVarDecl *, bool> Unchanged;
 };
 
 } // namespace
 
-PointeeUse scanPointeeUse(
-    const FunctionDecl *Def, const ParmVarDecl *P,
-    llvm::function_ref<PointeeUse(const FunctionDecl *, unsigned)> Callee) {
+PointeeUse scanPointeeUse(const FunctionDecl *Def, const ParmVarDecl *P,
+                          CalleeUse Callee) {
   Stmt *Body = Def->getBody();
   ParentMap PM(Body);
   PointeeScan S(Def, P, PM, Callee);
   S.TraverseStmt(Body);
+  if (S.Result.Write && !S.Result.Read && !S.Result.Escapes)
+    S.cover(Body);
   return S.Result;
 }
 

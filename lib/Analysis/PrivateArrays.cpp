@@ -4,7 +4,8 @@
 // writes every element of a one-dimensional array that it reads, before
 // reading it. The proof follows the statements of the body in order: a
 // `for` loop with constant bounds that assigns `v[k + c]` for each of its
-// indices k, unconditionally, covers those elements; every later read must
+// indices k, unconditionally, covers those elements, and so does a call
+// that writes them for sure (PointeeUse::Covers); every later read must
 // fall in what is covered, its subscript bounded through the constant
 // loops around it. Writes may go anywhere.
 //
@@ -12,6 +13,7 @@
 #include "dlbcc/Analysis/Affine.h"
 #include "dlbcc/Analysis/ExprQueries.h"
 #include "dlbcc/Analysis/LoopForm.h"
+#include "dlbcc/Analysis/PointeeUses.h"
 #include "dlbcc/Analysis/Privatization.h"
 #include "dlbcc/Support/Mentions.h"
 
@@ -29,54 +31,78 @@ struct Span {
   long long Lo, Hi;
 };
 
-/// The statements S runs one after the other: a block's, or S.
-SmallVector<const Stmt *, 8> statementsOf(const Stmt *S) {
-  if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return SmallVector<const Stmt *, 8>(C->body_begin(), C->body_end());
-  return {S};
-}
-
-/// Whether S may leave a loop early or change \p K.
-bool disturbs(const Stmt *S, const VarDecl *K) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    explicit Finder(const VarDecl *K) : K(K) {}
-    bool VisitStmt(Stmt *S) {
-      Found |= isa<BreakStmt, ContinueStmt, GotoStmt, ReturnStmt>(S);
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-               dlbcc::refersTo(U->getSubExpr(), K);
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && dlbcc::refersTo(B->getLHS(), K);
-      return true;
-    }
-    const VarDecl *K;
-    bool Found = false;
-  } F(K);
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 class Coverage {
 public:
-  Coverage(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+  Coverage(const VarDecl *V, ASTContext &Ctx, CalleeUse Callee)
+      : V(V), Ctx(Ctx), Callee(Callee) {}
 
   bool run(const Stmt *Body) {
     for (const Stmt *S : statementsOf(Body))
-      if (mentions(S, V) && !covers(S) && !usesCovered(S))
+      if (mentions(S, V) && !covers(S) && !coversByCall(S) && !usesCovered(S))
         return false;
     return true;
   }
 
 private:
+  /// S as `f(..., v + c, ...)` (or `x = f(...)`), naming V once, where f
+  /// writes offsets of that parameter for sure and reads none (its
+  /// summary's Covers): adds those offsets plus c.
+  bool coversByCall(const Stmt *S) {
+    const auto *E = dyn_cast<Expr>(S);
+    E = E ? E->IgnoreParenCasts() : nullptr;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(E);
+        B && B->getOpcode() == BO_Assign && !mentions(B->getLHS(), V))
+      E = B->getRHS()->IgnoreParenCasts();
+    const auto *Call = dyn_cast_or_null<CallExpr>(E);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    if (!F || isa<CXXMethodDecl>(F) || mentions(Call->getCallee(), V))
+      return false;
+    unsigned Named = 0, J = 0;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (mentions(Call->getArg(I), V))
+        ++Named, J = I;
+    std::optional<long long> Offset =
+        Named == 1 ? offsetOf(Call->getArg(J)) : std::nullopt;
+    if (!Offset)
+      return false;
+    AffineForm Base;
+    Base.Constant = *Offset;
+    const PointeeUse U = Callee(F, J);
+    for (const OffsetSpan &Part : U.Covers)
+      if (std::optional<AffineSpan> In = instantiate(Part, Call, Base, Ctx);
+          In && In->Lo.Coeffs.empty() && In->Hi.Coeffs.empty())
+        Covered.push_back({In->Lo.Constant, In->Hi.Constant});
+    return !U.Covers.empty();
+  }
+
+  /// \p E as `v`, `v + c` or `&v[c]` with constant c: c.
+  std::optional<long long> offsetOf(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return R->getDecl() == V ? std::optional<long long>(0) : std::nullopt;
+    const Expr *Base = nullptr, *Offset = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && B->getOpcode() == BO_Add) {
+      const bool Left = B->getLHS()->getType()->isPointerType();
+      Base = Left ? B->getLHS() : B->getRHS();
+      Offset = Left ? B->getRHS() : B->getLHS();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_AddrOf) {
+      Base = U->getSubExpr();
+      Offset = subscriptOf(Base);
+      Base = Offset ? cast<ArraySubscriptExpr>(Base->IgnoreParens())->getBase()
+                    : nullptr;
+    }
+    const auto *R =
+        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+    return R && R->getDecl() == V ? integerConstant(Offset, Ctx) : std::nullopt;
+  }
+
   /// `for (k = a; k < b; ++k)` with constant a and b: its index and span.
   std::optional<std::pair<const VarDecl *, Span>>
   constantLoop(const ForStmt *F) const {
     std::optional<ForRange> L = forRange(F, Ctx);
-    if (!L || L->Step != 1 || disturbs(F->getBody(), L->Index))
+    if (!L || L->Step != 1 || exitsOrChanges(F->getBody(), L->Index))
       return std::nullopt;
     std::optional<long long> Lo = integerConstant(L->Lower, Ctx),
                              Hi = integerConstant(L->Upper, Ctx);
@@ -210,14 +236,15 @@ private:
 
   const VarDecl *V;
   ASTContext &Ctx;
+  CalleeUse Callee;
   std::vector<Span> Covered;
 };
 
 } // namespace
 
 bool elementsWrittenBeforeRead(const Stmt *Body, const VarDecl *V,
-                               ASTContext &Ctx) {
-  return Coverage(V, Ctx).run(Body);
+                               ASTContext &Ctx, CalleeUse Callee) {
+  return Coverage(V, Ctx, Callee).run(Body);
 }
 
 } // namespace dlbcc

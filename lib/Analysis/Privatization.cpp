@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -117,11 +118,13 @@ Fate fateOf(const Stmt *S, const VarDecl *V) {
   return Fate::Read;
 }
 
-/// Whether a reference or pointer to V is made anywhere in F: then V may be
-/// read through it where V is not mentioned.
-bool aliased(const VarDecl *V, const FunctionDecl *F, ASTContext &Ctx) {
+} // namespace
+
+bool aliased(const VarDecl *V, const FunctionDecl *F, ASTContext &Ctx,
+             CalleeUse Callee) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    Finder(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+    Finder(const VarDecl *V, ASTContext &Ctx, CalleeUse Callee)
+        : V(V), Ctx(Ctx), Callee(Callee) {}
     bool VisitDeclRefExpr(DeclRefExpr *D) {
       if (D->getDecl() != V)
         return true;
@@ -147,19 +150,32 @@ bool aliased(const VarDecl *V, const FunctionDecl *F, ASTContext &Ctx) {
       const auto *Bin = dyn_cast_or_null<BinaryOperator>(Parent);
       bool Plain = (Cast && Cast->getCastKind() == CK_LValueToRValue) ||
                    (Op && Op->isIncrementDecrementOp()) ||
-                   (Bin && Bin->isAssignmentOp() && Bin->getLHS() == Child);
+                   (Bin && Bin->isAssignmentOp() && Bin->getLHS() == Child) ||
+                   (Op && Op->getOpcode() == UO_AddrOf && lent(Op));
       Found |= !Plain;
       return true;
     }
+    /// Whether \p Address is an argument of a direct call whose callee
+    /// does not let it escape.
+    bool lent(const Expr *Address) {
+      DynTypedNodeList P = Ctx.getParents(*Address);
+      const auto *Call = P.empty() ? nullptr : P[0].get<CallExpr>();
+      const FunctionDecl *G = Call ? Call->getDirectCallee() : nullptr;
+      if (!G || isa<CXXMethodDecl>(G))
+        return false;
+      for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+        if (Call->getArg(J) == Address)
+          return !Callee(G, J).Escapes;
+      return false;
+    }
     const VarDecl *V;
     ASTContext &Ctx;
+    CalleeUse Callee;
     bool Found = false;
-  } F2(V, Ctx);
+  } F2(V, Ctx, Callee);
   F2.TraverseStmt(F->getBody());
   return F2.Found;
 }
-
-} // namespace
 
 bool writtenBeforeRead(const Stmt *S, const VarDecl *V) {
   return fateOf(S, V) != Fate::Read;
@@ -167,8 +183,6 @@ bool writtenBeforeRead(const Stmt *S, const VarDecl *V) {
 
 bool liveAfter(const Stmt *Loop, const VarDecl *V, const FunctionDecl *F,
                ASTContext &Ctx) {
-  if (aliased(V, F, Ctx))
-    return true;
   const Stmt *Cur = Loop;
   while (Cur != F->getBody()) {
     DynTypedNodeList P = Ctx.getParents(*Cur);
@@ -220,19 +234,89 @@ bool liveAfter(const Stmt *Loop, const VarDecl *V, const FunctionDecl *F,
   return V->hasGlobalStorage() || V->getType()->isReferenceType();
 }
 
-bool usedOutside(const Stmt *Loop, const VarDecl *V, const FunctionDecl *F) {
-  struct Count : RecursiveASTVisitor<Count> {
-    explicit Count(const VarDecl *V) : V(V) {}
+namespace {
+
+/// The uses of \p V in \p S (a Stmt or a Decl).
+template <class Node>
+llvm::SmallPtrSet<const DeclRefExpr *, 8> usesOf(const VarDecl *V, Node *S) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    explicit Refs(const VarDecl *V) : V(V) {}
     bool VisitDeclRefExpr(DeclRefExpr *E) {
-      N += E->getDecl() == V;
+      if (E->getDecl() == V)
+        Found.insert(E);
       return true;
     }
     const VarDecl *V;
-    unsigned N = 0;
-  } InF(V), InLoop(V);
-  InF.TraverseStmt(F->getBody());
-  InLoop.TraverseStmt(const_cast<Stmt *>(Loop));
-  return V->hasGlobalStorage() || InF.N != InLoop.N;
+    llvm::SmallPtrSet<const DeclRefExpr *, 8> Found;
+  } R(V);
+  if constexpr (std::is_base_of_v<Decl, Node>)
+    R.TraverseDecl(const_cast<Decl *>(static_cast<const Decl *>(S)));
+  else
+    R.TraverseStmt(const_cast<Stmt *>(static_cast<const Stmt *>(S)));
+  return R.Found;
+}
+
+bool hasGoto(const Stmt *S) {
+  return S && (isa<GotoStmt, IndirectGotoStmt>(S) ||
+               llvm::any_of(S->children(), hasGoto));
+}
+
+/// Whether \p E, a use of \p V, runs only before \p Loop starts, in \p F:
+/// it ends before Loop in F's text, outside every loop around Loop, and F
+/// has no goto; and F's next call cannot meet the value the loop left: V
+/// is a local of F, or F is main.
+bool onlyBefore(const Expr *E, const VarDecl *V, const Stmt *Loop,
+                const FunctionDecl *F, ASTContext &Ctx) {
+  if (V->hasGlobalStorage() && !F->isMain())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  if (!Before(E->getEndLoc(), Loop->getBeginLoc()) ||
+      Before(E->getBeginLoc(), F->getBody()->getBeginLoc()) ||
+      Before(F->getBody()->getEndLoc(), E->getEndLoc()) ||
+      hasGoto(F->getBody()))
+    return false;
+  for (DynTypedNodeList P = Ctx.getParents(*Loop); !P.empty();
+       P = Ctx.getParents(P[0])) {
+    const Stmt *S = P[0].get<Stmt>();
+    if (!S)
+      break;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+        Before(S->getBeginLoc(), E->getBeginLoc()))
+      return false;
+  }
+  return true;
+}
+
+/// Whether \p E is the array of `v[e] = x` with x not naming V: a write
+/// that reads nothing the loop leaves.
+bool elementStore(const DeclRefExpr *E, const VarDecl *V, ASTContext &Ctx) {
+  DynTypedNodeList P = Ctx.getParents(*E);
+  const auto *Decay = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
+  P = Decay ? Ctx.getParents(*Decay) : P;
+  const auto *A = P.empty() ? nullptr : P[0].get<ArraySubscriptExpr>();
+  P = A && A->getBase() == Decay ? Ctx.getParents(*A) : DynTypedNodeList(P);
+  const auto *B = A && !P.empty() ? P[0].get<BinaryOperator>() : nullptr;
+  return B && B->getOpcode() == BO_Assign && B->getLHS() == A &&
+         !mentions(A->getIdx(), V) && !mentions(B->getRHS(), V);
+}
+
+} // namespace
+
+bool usedOutside(const Stmt *Loop, const VarDecl *V, const FunctionDecl *F) {
+  if (V->hasGlobalStorage() && V->isExternallyVisible())
+    return true;
+  ASTContext &Ctx = V->getASTContext();
+  auto InScope = V->isFileVarDecl() ? usesOf(V, Ctx.getTranslationUnitDecl())
+                                    : usesOf(V, F->getBody());
+  auto InLoop = usesOf(V, Loop);
+  return llvm::any_of(InScope, [&](const DeclRefExpr *E) {
+    return !InLoop.count(E) && !elementStore(E, V, Ctx) &&
+           !onlyBefore(E, V, Loop, F, Ctx);
+  });
 }
 
 } // namespace dlbcc

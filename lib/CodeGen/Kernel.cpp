@@ -266,10 +266,12 @@ std::string Emitter::privateArray(const ReductionModel &Red) const {
 
 std::string Emitter::privates(const LoopModel &M) const {
   // Every iteration writes them before it reads them (OpenMP's private
-  // arrays too, as its program says).
+  // arrays too, as its program says). A global or static array serves as
+  // it is: each rank's process has its own, and nothing else names it.
   std::string Out;
   for (const VarDecl *V : M.Privates)
-    Out += "  " + spellDeclaration(V->getType(), V->getName(), Ctx) + "{};\n";
+    if (!V->hasGlobalStorage() || !V->getType()->isArrayType())
+      Out += "  " + spellDeclaration(V->getType(), V->getName(), Ctx) + "{};\n";
   return Out;
 }
 

@@ -85,15 +85,16 @@ void arrays(int n, double *p, double **pp, std::vector<double> &v,
   for (int i = 0; i < n; ++i) {
     for (int k = 0; k < 8; ++k)
       tmp[k] = a[i] * k;
-// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own), or have each iteration assign the elements it reads before reading them (in a 'for' loop with constant bounds) and name the array nowhere outside the loop; if the iterations add up into it, name it in reduction()
+// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own), or have each iteration assign the elements it reads before reading them (in a 'for' loop with constant bounds, or by a call that writes them all) and name the array nowhere after the loop (a global: static, and nowhere else in its file); if the iterations add up into it, name it in reduction()
     for (int k = 0; k < 8; ++k)
       m[i][k] = tmp[k] + tmp[7 - k];
   }
+  // The next loop fills tmp before it reads it, and nothing reads it after:
+  // its scratch space (the loop above named it only before).
 #pragma dlb doall distribute(m)
   for (int i = 0; i < n; ++i) {
     for (int k = 0; k < 8; ++k)
       tmp[k] = a[i] * k;
-// CHECK: :[[@LINE-1]]:7: error: every iteration writes array 'tmp' at elements that do not depend on 'i'
     for (int k = 0; k < 8; ++k)
       m[i][k] = tmp[k] + tmp[7 - k];
   }

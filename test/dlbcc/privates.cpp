@@ -67,7 +67,35 @@ void conditional(int n) {
       x[i] += (x[i] > 1 ? j : K) % 5;
 }
 
+// A temporary whose address is given to a function that only works
+// through it (the seed of a generator) is private like any other: the
+// address is not kept past the call, before the loop or in it.
+static void advance(double *s) { *s = *s * 3.0 + 1.0; }
+void lent(int n) {
+  double seed = 1;
+  advance(&seed);
+#pragma dlb doall distribute(x)
+  for (int i = 0; i < n; i++) {
+    seed = i;
+    advance(&seed);
+    x[i] = seed;
+  }
+}
+
 #ifdef ERRORS
+// An address kept in a pointer: the value may be read through it after
+// the loop.
+void kept(int n) {
+  double t, *alias = &t;
+#pragma dlb doall distribute(x)
+  for (int i = 0; i < n; i++) {
+    t = x[i];
+// ERR: :[[@LINE-1]]:5: error: 't' is written by every iteration, and its address is taken where dlbcc cannot see that it is let go (stored, returned, or given to a function that keeps it or whose body it cannot see): its value may be read after the loop, where it would come from the last iteration, which may run on another rank; declare 't' inside the loop
+    x[i] = t * t;
+  }
+  std::printf("%f\n", *alias);
+}
+
 void rejected(int n) {
   int i, j;
   double t, u = 0;
@@ -128,6 +156,7 @@ void chained(int n) {
 int main() {
   accepted(64, 0.5);
   chained(64);
+  lent(64);
   return 0;
 }
 

@@ -26,7 +26,7 @@ void reductions(int n) {
   for (int i = 0; i < n; ++i)
     a[0] = q;
 // CHECK: :[[@LINE-1]]:12: error: reduction variable 'q' may only be updated as 'x *= e' or 'x = x * e' in the loop
-// CHECK: :[[@LINE-2]]:5: error: every iteration writes array 'a' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own), or have each iteration assign the elements it reads before reading them (in a 'for' loop with constant bounds) and name the array nowhere outside the loop; if the iterations add up into it, name it in reduction()
+// CHECK: :[[@LINE-2]]:5: error: every iteration writes array 'a' at elements that do not depend on 'i', so the iterations would overwrite each other's values: if it is scratch space, declare it inside the loop body (each iteration then has its own), or have each iteration assign the elements it reads before reading them (in a 'for' loop with constant bounds, or by a call that writes them all) and name the array nowhere after the loop (a global: static, and nowhere else in its file); if the iterations add up into it, name it in reduction()
 // Errors found while walking the body come before those about the clauses.
 #pragma dlb doall reduction(+: u)
   for (int i = 0; i < n; ++i)

@@ -14,7 +14,7 @@ void scalars(int n, Pair p, double *ptr) {
     t = a[i];
 // 't' is written before it is read (private), but its address is taken
 // below: its value after the loop may be read through the pointer.
-// CHECK: :[[@LINE-3]]:5: error: 't' is written by every iteration and read after the loop: its value there would come from the last iteration, which may run on another rank; declare 't' inside the loop, or assign it after the loop before reading it
+// CHECK: :[[@LINE-3]]:5: error: 't' is written by every iteration, and its address is taken where dlbcc cannot see that it is let go (stored, returned, or given to a function that keeps it or whose body it cannot see): its value may be read after the loop, where it would come from the last iteration, which may run on another rank; declare 't' inside the loop
     a[i] = t * 2;
   }
 #pragma dlb doall distribute(a)

@@ -26,6 +26,9 @@ class ValueDecl;
 
 namespace dlbcc {
 
+/// The statements \p S runs one after the other: a block's, or S.
+llvm::SmallVector<const clang::Stmt *, 8> statementsOf(const clang::Stmt *S);
+
 /// The value of integer constant expression \p E, if it is one.
 std::optional<long long> integerConstant(const clang::Expr *E,
                                          const clang::ASTContext &Ctx);

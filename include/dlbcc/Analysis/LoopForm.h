@@ -22,6 +22,7 @@ namespace clang {
 class ASTContext;
 class Expr;
 class ForStmt;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -84,6 +85,12 @@ std::optional<ForRange> forRange(const clang::ForStmt *L,
 /// affine forms of the header's expressions; nothing for another form.
 std::optional<AffineSpan> indexSpan(const clang::ForStmt *L,
                                     clang::ASTContext &Ctx);
+
+/// Whether \p S may leave its loop early (a break or continue of that
+/// loop, a goto, return or throw) or change \p K (assign it, step it, take its
+/// address; K may be null): whether a loop with body S runs it through for
+/// every index.
+bool exitsOrChanges(const clang::Stmt *S, const clang::VarDecl *K);
 
 } // namespace dlbcc
 

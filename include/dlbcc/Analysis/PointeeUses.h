@@ -16,6 +16,7 @@
 #include "dlbcc/Analysis/Affine.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -41,6 +42,13 @@ struct ParamForm {
 /// The offsets [Lo, Hi] from the pointer given that a function reaches.
 struct OffsetSpan {
   ParamForm Lo, Hi;
+
+  bool operator==(const OffsetSpan &O) const {
+    auto Same = [](const ParamForm &A, const ParamForm &B) {
+      return A.Constant == B.Constant && A.Coeffs == B.Coeffs;
+    };
+    return Same(Lo, O.Lo) && Same(Hi, O.Hi);
+  }
 };
 
 struct PointeeUse {
@@ -56,6 +64,11 @@ struct PointeeUse {
   bool Unbounded = false;
   /// The offsets of the other reads and writes.
   llvm::SmallVector<OffsetSpan, 2> Spans;
+  /// Offsets that every call writes, all of them, when the function reads
+  /// no pointee: afterwards they hold what the call computed, whatever they
+  /// held before (a scratch array that the caller fills this way is its
+  /// own, PrivateArrays.cpp).
+  llvm::SmallVector<OffsetSpan, 1> Covers;
 
   PointeeUse &operator|=(const PointeeUse &O) {
     Read |= O.Read;
@@ -65,9 +78,16 @@ struct PointeeUse {
       At = O.At;
     Escapes |= O.Escapes;
     Spans.append(O.Spans.begin(), O.Spans.end());
+    if (Covers != O.Covers) // two definitions: what both write for sure
+      Covers.clear();
     return *this;
   }
 };
+
+/// What a function does with the pointees of one of its parameters (by
+/// position), as CallChecker::pointeeUse tells.
+using CalleeUse =
+    llvm::function_ref<PointeeUse(const clang::FunctionDecl *, unsigned)>;
 
 /// The use a parameter of type \p T allows where its function's body is
 /// not seen: a pointer to const or a const reference is read, unbounded;
@@ -78,11 +98,12 @@ PointeeUse pointeeUseOfType(clang::QualType T);
 /// pointer to elements that are not arrays, or a reference): element reads
 /// and writes through subscripts, `*`, offsets and the elements'
 /// addresses; a pointer passed on to parameter J of a function G counts as
-/// \p Callee(G, J) says, instantiated with that call's arguments.
-PointeeUse scanPointeeUse(
-    const clang::FunctionDecl *Def, const clang::ParmVarDecl *P,
-    llvm::function_ref<PointeeUse(const clang::FunctionDecl *, unsigned)>
-        Callee);
+/// \p Callee(G, J) says, instantiated with that call's arguments. Covers
+/// holds the `for` loops of the body's top level that assign `p[k + c]`
+/// for each of their indices k, and the calls there that cover offsets of
+/// p, up to the first statement that may return.
+PointeeUse scanPointeeUse(const clang::FunctionDecl *Def,
+                          const clang::ParmVarDecl *P, CalleeUse Callee);
 
 /// Span \p S of the function that \p Call calls, in the caller's terms:
 /// each parameter replaced by its argument's affine form, plus \p Base;

@@ -16,6 +16,8 @@
 #ifndef DLBCC_ANALYSIS_PRIVATIZATION_H
 #define DLBCC_ANALYSIS_PRIVATIZATION_H
 
+#include "dlbcc/Analysis/PointeeUses.h"
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -33,21 +35,31 @@ bool writtenBeforeRead(const clang::Stmt *S, const clang::VarDecl *V);
 /// ends may be read before V is written again: by the statements after the
 /// loop, by those the enclosing loops run again before it, or, for a
 /// variable that outlives \p F (a global, a static or a reference), by
-/// whoever runs after F.
+/// whoever runs after F. Reads through V's address are aliased's.
 bool liveAfter(const clang::Stmt *Loop, const clang::VarDecl *V,
                const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+
+/// Whether a reference or pointer to \p V is made anywhere in \p F that
+/// may outlive its use: then V may be read through it where V is not
+/// mentioned. An address given to a function that does not let it escape
+/// (as \p Callee says) is used only during that call, which mentions V.
+bool aliased(const clang::VarDecl *V, const clang::FunctionDecl *F,
+             clang::ASTContext &Ctx, CalleeUse Callee);
 
 /// Whether each execution of \p Body writes every element of the
 /// one-dimensional array \p V that it reads before reading it: a `for`
 /// loop with constant bounds assigning `V[k + c]` for each of its indices,
-/// unconditionally, covers those elements; every later read must fall in
-/// what is covered (PrivateArrays.cpp).
+/// unconditionally, covers those elements, as does a call passing V to a
+/// parameter that \p Callee says the function covers; every later read
+/// must fall in what is covered (PrivateArrays.cpp).
 bool elementsWrittenBeforeRead(const clang::Stmt *Body, const clang::VarDecl *V,
-                               clang::ASTContext &Ctx);
+                               clang::ASTContext &Ctx, CalleeUse Callee);
 
-/// Whether \p V is named in \p F outside \p Loop, or outlives F (a global
-/// or a static): the test for an array that OpenMP makes private, whose
-/// elements liveAfter cannot follow.
+/// Whether \p V is named in \p F outside \p Loop, or, for a global or a
+/// static of the file, anywhere in its translation unit outside Loop (a
+/// global of external linkage always is): the test for an array that
+/// OpenMP makes private or that is scratch space, whose elements liveAfter
+/// cannot follow.
 bool usedOutside(const clang::Stmt *Loop, const clang::VarDecl *V,
                  const clang::FunctionDecl *F);
 

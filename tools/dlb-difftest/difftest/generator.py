@@ -80,6 +80,7 @@ class Gen:
         self.hashdefs = {}                  # #define in the file
         self.tolerant = set()
         self.funcs = []
+        self.statics = []                   # static arrays of the file
         self.writers = []                   # [(name, WRITERS kind)]
         self.strategies = STRATEGIES
         self.arrays = []                    # base arrays
@@ -377,6 +378,7 @@ class Program:
         nodes = [Node(head, removable=False),
                  Node(CHECKSUM.split("\n"), removable=False)]
         nodes += [stmt(t) for t in gen.func_texts]
+        nodes += [stmt(t) for t in gen.statics]
         ginit = []
         for a in gen.arrays:
             g, lines = gen.decl(a)

@@ -326,29 +326,46 @@ def writer_call(L, ctx):
 
 def plan_scratch(L):
     """A scratch array declared before the loop (initialized, so that an
-    uncovered read has a defined value), filled then read by each
+    uncovered read has a defined value; or a static of the file, zero at
+    the start, with a store before the loop), filled then read by each
     iteration: private to it, unless the mutation reads past the fill."""
-    name = L.sc.gen.fresh("scr")
+    gen = L.sc.gen
+    name = gen.fresh("scr")
     size = L.rng.randint(2, 9)
     L.scratch = (name, size)
-    L.pre.append("double %s[%d] = {0};" % (name, size))
+    if L.rng.random() < 0.4:
+        gen.statics.append("static double %s[%d];" % (name, size))
+        L.pre.append("%s[0] = 0.5;" % name)
+        L.feats.append("scratch-static")
+    else:
+        L.pre.append("double %s[%d] = {0};" % (name, size))
     L.feats.append("scratch-array")
 
 
 def scratch_stmts(L, ctx):
     """The fill and a read of the scratch array; the name of the local
-    that holds what was read."""
+    that holds what was read. With the array functions, the fill may be
+    arow's call (all of it, or all but an element assigned first)."""
     r = L.rng
     name, size = L.scratch
     k = L.sc.gen.fresh("k")
     filled = size - 1 if L.mut == "scratch-uncovered" else size
-    fill = stmt("for (int %s = 0; %s < %d; %s++) %s[%s] = %s + %s;" % (
-        k, k, filled, k, name, k, value_for(ctx, "double"), k))
+    value = value_for(ctx, "double")
+    if any(f[0] == "arsum" for f in L.sc.gen.funcs) and r.random() < 0.5:
+        L.feats.append("scratch-call")
+        if r.random() < 0.5:
+            fill = [stmt("arow(%s, %d, %s);" % (name, filled, value))]
+        else:
+            fill = [stmt("%s[0] = %s;" % (name, value)),
+                    stmt("arow(%s + 1, %d, %s);" % (name, filled - 1, value))]
+    else:
+        fill = [stmt("for (int %s = 0; %s < %d; %s++) %s[%s] = %s + %s;" % (
+            k, k, filled, k, name, k, value, k))]
     a = size - 1 if L.mut == "scratch-uncovered" else r.randint(0, size - 1)
     u = L.sc.gen.fresh("u")
     read = stmt("double %s = %s[%d] * 0.5 + %s[%d];" % (
         u, name, a, name, r.randint(0, filled - 1)))
-    return [fill, read], u
+    return fill + [read], u
 
 
 def reduction_stmt(L, ctx, red):
