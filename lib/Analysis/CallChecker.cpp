@@ -305,7 +305,8 @@ const CallChecker::Verdict &CallChecker::verdict(const FunctionDecl *F) {
   Verdict V;
   const FunctionDecl *Def = F->getDefinition();
   const SourceManager &SM = Ctx.getSourceManager();
-  if (isPureLibraryFunction(F)) {
+  // memcpy and its kind touch only what their arguments point to.
+  if (isPureLibraryFunction(F) || libraryPointeeUse(F, 0)) {
     Cache[F] = V;
     return Cache[F];
   }
@@ -392,6 +393,8 @@ PointeeUse CallChecker::pointeeUse(const FunctionDecl *F, unsigned I) {
     return It->second;
   PointeeUse U;
   const FunctionDecl *Def = F->getDefinition();
+  if (std::optional<PointeeUse> L = libraryPointeeUse(F, I))
+    return Pointees[{F, I}] = *L;
   const SourceManager &SM = Ctx.getSourceManager();
   if (Def && Def->hasBody() &&
       !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))

@@ -498,7 +498,9 @@ std::optional<std::pair<const CallExpr *, unsigned>> argumentOf(const Expr *&E,
                                                                 ParentMap &PM) {
   const Stmt *P = consumer(E, PM);
   while (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P)) {
-    if (C->getCastKind() != CK_NoOp)
+    // memcpy's arguments become `void *`.
+    if (C->getCastKind() != CK_NoOp &&
+        !(C->getCastKind() == CK_BitCast && C->getType()->isVoidPointerType()))
       return std::nullopt;
     E = C;
     P = consumer(E, PM);
@@ -545,7 +547,8 @@ bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
   SmallVector<AffineSpan, 1> Spans;
   for (const OffsetSpan &S : U.Spans)
     if (std::optional<AffineSpan> In =
-            Base ? instantiate(S, Call->first, *Base, Ctx) : std::nullopt)
+            Base ? instantiate(U, S, Call->first, Call->second, *Base, Ctx)
+                 : std::nullopt)
       Spans.push_back(std::move(*In));
   const bool Bounded = !U.Unbounded && Spans.size() == U.Spans.size();
   // `f(&x[i])` with f reaching `*p` only (by its body, whatever the
@@ -566,12 +569,21 @@ bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
     if (Calls.callable(F) && rejectOnce(Diag::ArrayCallEscapes, V)) {
       report(DE, Arg->getBeginLoc(), Diag::ArrayCallEscapes)
           << V->getName() << F->getName()
-          << (U.Escapes ? "it does more with the pointer than subscript it "
-                          "(stores, casts or moves it), or passes it to a "
-                          "function whose body dlbcc cannot see"
-                        : "it writes at subscripts that its loops and "
-                          "parameters do not bound, or this call's "
-                          "arguments are not affine");
+          << (U.Escapes
+                  ? "it does more with the pointer than subscript it (stores, "
+                    "casts or moves it), or passes it to a function whose "
+                    "body dlbcc cannot see; have the function use its "
+                    "parameter through subscripts bounded by its loops and "
+                    "parameters"
+              : U.InBytes
+                  ? "the number of bytes is not a whole number of its "
+                    "elements, or not an affine expression of the loop's "
+                    "variables; give it as a count of elements times "
+                    "sizeof(element)"
+                  : "it writes at subscripts that its loops and parameters "
+                    "do not bound, or this call's arguments are not affine; "
+                    "have the function use its parameter through subscripts "
+                    "bounded by its loops and parameters");
       if (U.At.isValid())
         report(DE, U.At, Diag::NoteAccess)
             << "'" + F->getNameAsString() + "' lets the pointer go";

@@ -15,6 +15,7 @@
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
@@ -31,12 +32,43 @@ PointeeUse pointeeUseOfType(QualType T) {
   return U;
 }
 
-std::optional<AffineSpan> instantiate(const OffsetSpan &S, const CallExpr *Call,
+namespace {
+
+/// The size of what \p Arg points to (before its conversion to `void *`),
+/// or 0 when unknown.
+long long elementBytes(const Expr *Arg, const ASTContext &Ctx) {
+  QualType T = Arg->IgnoreParenImpCasts()->getType();
+  if (const auto *A = Ctx.getAsArrayType(T))
+    T = A->getElementType();
+  else if (T->isPointerType())
+    T = T->getPointeeType();
+  else
+    return 0;
+  return T->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+/// \p F / \p D when every term divides exactly.
+std::optional<AffineForm> divided(AffineForm F, long long D) {
+  if (F.Constant % D)
+    return std::nullopt;
+  F.Constant /= D;
+  for (auto &[V, C] : F.Coeffs) {
+    if (C % D)
+      return std::nullopt;
+    C /= D;
+  }
+  return F;
+}
+
+} // namespace
+
+std::optional<AffineSpan> instantiate(const PointeeUse &U, const OffsetSpan &S,
+                                      const CallExpr *Call, unsigned J,
                                       const AffineForm &Base,
                                       const ASTContext &Ctx) {
   auto Form = [&](const ParamForm &P) -> std::optional<AffineForm> {
-    std::optional<AffineForm> F = Base;
-    F->Constant += P.Constant;
+    std::optional<AffineForm> F = AffineForm();
+    F->Constant = P.Constant;
     for (const auto &[I, C] : P.Coeffs) {
       std::optional<AffineForm> Arg = I < Call->getNumArgs()
                                           ? affineForm(Call->getArg(I), Ctx)
@@ -46,10 +78,55 @@ std::optional<AffineSpan> instantiate(const OffsetSpan &S, const CallExpr *Call,
     }
     return F;
   };
+  // Bytes [lo, hi] are the elements [lo / size, (hi + 1) / size - 1].
+  const long long Unit = U.InBytes && J < Call->getNumArgs()
+                             ? elementBytes(Call->getArg(J), Ctx)
+                             : 1;
+  AffineForm One;
+  One.Constant = 1;
   std::optional<AffineForm> Lo = Form(S.Lo), Hi = Form(S.Hi);
+  Hi = Unit && Hi ? sum(*Hi, One, 1) : std::nullopt;
+  Lo = Lo && Unit ? divided(*Lo, Unit) : std::nullopt;
+  Hi = Hi ? divided(*Hi, Unit) : std::nullopt;
+  Lo = Lo ? sum(*Lo, Base, 1) : std::nullopt;
+  Hi = Hi ? sum(*Hi, Base, 1) : std::nullopt;
+  Hi = Hi ? sum(*Hi, One, -1) : std::nullopt;
   if (!Lo || !Hi)
     return std::nullopt;
   return AffineSpan{*Lo, *Hi};
+}
+
+std::optional<PointeeUse> libraryPointeeUse(const FunctionDecl *F, unsigned I) {
+  bool Copy = false;
+  switch (F->getBuiltinID()) {
+  case Builtin::BImemcpy:
+  case Builtin::BI__builtin_memcpy:
+  case Builtin::BImemmove:
+  case Builtin::BI__builtin_memmove:
+    Copy = true;
+    break;
+  case Builtin::BImemset:
+  case Builtin::BI__builtin_memset:
+    break;
+  default:
+    return std::nullopt;
+  }
+  // Bytes [0, n - 1], n the third argument: written for sure by the
+  // destination, read from the source.
+  OffsetSpan Bytes;
+  Bytes.Hi.Constant = -1;
+  Bytes.Hi.Coeffs.push_back({2, 1});
+  PointeeUse U;
+  U.InBytes = true;
+  if (I == 0) {
+    U.Write = true;
+    U.Spans.push_back(Bytes);
+    U.Covers.push_back(Bytes);
+  } else if (I == 1 && Copy) {
+    U.Read = true;
+    U.Spans.push_back(Bytes);
+  }
+  return U;
 }
 
 namespace {
@@ -205,8 +282,10 @@ private:
             : std::nullopt;
     if (!Offset || isa<CXXMethodDecl>(G))
       return;
-    for (const OffsetSpan &S : Callee(G, J).Covers)
-      if (std::optional<AffineSpan> In = instantiate(S, Call, *Offset, Ctx);
+    const PointeeUse U = Callee(G, J);
+    for (const OffsetSpan &S : U.Covers)
+      if (std::optional<AffineSpan> In =
+              instantiate(U, S, Call, J, *Offset, Ctx);
           In && ofParameters(In->Lo) && ofParameters(In->Hi))
         Result.Covers.push_back({paramForm(In->Lo), paramForm(In->Hi)});
   }
@@ -223,7 +302,7 @@ private:
     const Stmt *Parent = consumer(E, PM);
     if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Parent)) {
       if (C->getCastKind() == CK_NoOp ||
-          C->getCastKind() == CK_ArrayToPointerDecay)
+          C->getCastKind() == CK_ArrayToPointerDecay || voidArgument(C))
         return pointer(C, Offset);
       if (C->getCastKind() != CK_PointerToBoolean)
         escape(C);
@@ -252,6 +331,14 @@ private:
       return passed(Call, E, Offset);
     if (!isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Parent))
       escape(Parent ? Parent : E);
+  }
+
+  /// Whether \p C converts an argument of a call to `void *` (memcpy's).
+  bool voidArgument(const ImplicitCastExpr *C) {
+    const Expr *X = C;
+    return C->getCastKind() == CK_BitCast &&
+           C->getType()->isVoidPointerType() &&
+           isa_and_nonnull<CallExpr>(consumer(X, PM));
   }
 
   /// \p Offset moved by \p K (subtracted: \p Minus).
@@ -318,7 +405,7 @@ private:
     Result.Unbounded |= U.Unbounded;
     for (const OffsetSpan &S : U.Spans) {
       std::optional<AffineSpan> In =
-          Offset ? instantiate(S, Call, *Offset, Ctx) : std::nullopt;
+          Offset ? instantiate(U, S, Call, J, *Offset, Ctx) : std::nullopt;
       std::optional<AffineSpan> Lo = In ? bounded(In->Lo, Call) : std::nullopt;
       std::optional<AffineSpan> Hi = In ? bounded(In->Hi, Call) : std::nullopt;
       if (Lo && Hi)

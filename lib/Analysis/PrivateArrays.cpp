@@ -31,6 +31,17 @@ struct Span {
   long long Lo, Hi;
 };
 
+/// Whether \p S mentions \p V outside the operands of sizeof and alignof
+/// (`memcpy(v, w, sizeof v)` names v once).
+bool evaluates(const Stmt *S, const VarDecl *V) {
+  if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return evaluates(C, V); });
+}
+
 class Coverage {
 public:
   Coverage(const VarDecl *V, ASTContext &Ctx, CalleeUse Callee)
@@ -38,20 +49,22 @@ public:
 
   bool run(const Stmt *Body) {
     for (const Stmt *S : statementsOf(Body))
-      if (mentions(S, V) && !covers(S) && !coversByCall(S) && !usesCovered(S))
+      if (mentions(S, V) && !covers(S) && !callUsesCovered(S) &&
+          !usesCovered(S))
         return false;
     return true;
   }
 
 private:
-  /// S as `f(..., v + c, ...)` (or `x = f(...)`), naming V once, where f
-  /// writes offsets of that parameter for sure and reads none (its
-  /// summary's Covers): adds those offsets plus c.
-  bool coversByCall(const Stmt *S) {
+  /// S as `f(..., v + c, ...)` (or `x = f(...)`, `x += f(...)`), naming V
+  /// once, where f reads only covered offsets of that parameter, if any
+  /// (its summary's spans, instantiated with the call's arguments): adds
+  /// what f writes for sure (its Covers) to what is covered.
+  bool callUsesCovered(const Stmt *S) {
     const auto *E = dyn_cast<Expr>(S);
     E = E ? E->IgnoreParenCasts() : nullptr;
     if (const auto *B = dyn_cast_or_null<BinaryOperator>(E);
-        B && B->getOpcode() == BO_Assign && !mentions(B->getLHS(), V))
+        B && B->isAssignmentOp() && !mentions(B->getLHS(), V))
       E = B->getRHS()->IgnoreParenCasts();
     const auto *Call = dyn_cast_or_null<CallExpr>(E);
     const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
@@ -59,7 +72,7 @@ private:
       return false;
     unsigned Named = 0, J = 0;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (mentions(Call->getArg(I), V))
+      if (evaluates(Call->getArg(I), V))
         ++Named, J = I;
     std::optional<long long> Offset =
         Named == 1 ? offsetOf(Call->getArg(J)) : std::nullopt;
@@ -68,11 +81,30 @@ private:
     AffineForm Base;
     Base.Constant = *Offset;
     const PointeeUse U = Callee(F, J);
+    auto Constant = [&](const OffsetSpan &Part) -> std::optional<Span> {
+      std::optional<AffineSpan> In = instantiate(U, Part, Call, J, Base, Ctx);
+      if (!In || !In->Lo.Coeffs.empty() || !In->Hi.Coeffs.empty())
+        return std::nullopt;
+      return Span{In->Lo.Constant, In->Hi.Constant};
+    };
+    if (U.Escapes || (U.Read && U.Unbounded) || (!U.Read && U.Covers.empty()))
+      return false;
+    for (const OffsetSpan &Part : U.Spans) {
+      std::optional<Span> R = U.Read ? Constant(Part) : Span{0, -1};
+      if (!R || !covered(*R))
+        return false;
+    }
     for (const OffsetSpan &Part : U.Covers)
-      if (std::optional<AffineSpan> In = instantiate(Part, Call, Base, Ctx);
-          In && In->Lo.Coeffs.empty() && In->Hi.Coeffs.empty())
-        Covered.push_back({In->Lo.Constant, In->Hi.Constant});
-    return !U.Covers.empty();
+      if (std::optional<Span> W = Constant(Part))
+        Covered.push_back(*W);
+    return true;
+  }
+
+  /// Whether \p R (empty when Lo > Hi) lies in one covered span.
+  bool covered(const Span &R) const {
+    return R.Lo > R.Hi || llvm::any_of(Covered, [&](const Span &C) {
+             return C.Lo <= R.Lo && R.Hi <= C.Hi;
+           });
   }
 
   /// \p E as `v`, `v + c` or `&v[c]` with constant c: c.
@@ -209,8 +241,7 @@ private:
         R.Lo += C * (C > 0 ? Values->Lo : Values->Hi);
         R.Hi += C * (C > 0 ? Values->Hi : Values->Lo);
       }
-      return llvm::any_of(
-          Covered, [&](const Span &C) { return C.Lo <= R.Lo && R.Hi <= C.Hi; });
+      return covered(R);
     });
   }
 

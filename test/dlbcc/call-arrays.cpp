@@ -6,6 +6,7 @@
 // RUN: %dlbcc %s --dump-model | FileCheck %s
 // RUN: not %dlbcc %s -o %t.cpp -- -DERRORS -ferror-limit=0 2>&1 | FileCheck %s --check-prefix=ERR --implicit-check-not=error: --implicit-check-not=note:
 
+#include <cstring>
 #include <vector>
 
 const int N = 64;
@@ -91,6 +92,29 @@ void elements(std::vector<double> &v, double *lin, int m) {
 // CHECK-NEXT: array lin: distributed, pointer 2-D of double, linearized by rows of m, dim 0 (rows), halo [0, 0], written
 }
 
+// memcpy, memmove and memset reach the bytes [0, n) from each pointer: a
+// whole number of elements of what the argument points to, read from the
+// source, written for sure at the destination (a scratch array filled so is
+// the iteration's own), also inside a function of the program.
+void copyRow(double *to, const double *from, int n) {
+  std::memcpy(to, from, n * sizeof(double));
+}
+void bytes(int n) {
+  double row[N];
+// CHECK: loop call-arrays.cpp:[[@LINE+2]]:3: doall i in [0, N - 2)
+#pragma dlb doall distribute(a, b, c)
+  for (int i = 0; i < N - 2; ++i) {
+    std::memcpy(row, c[i + 2], sizeof row);
+    row[0] += row[N - 1];
+    copyRow(a[i], row, N);
+    std::memmove(&a[i][1], &a[i][0], (N - 1) * sizeof(double));
+    std::memset(&b[i][4], 0, sizeof(double) * 4);
+  }
+// CHECK-NEXT: array c: distributed, c-array 2-D of double, dim 0 (rows), halo [2, 2], read-only
+// CHECK-NEXT: array a: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], written
+// CHECK-NEXT: array b: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], written
+}
+
 #ifdef ERRORS
 void zeroFrom(double *p, int n) {
   if (n > 0) {
@@ -110,7 +134,7 @@ void rejected(int n) {
 #pragma dlb doall distribute(y)
   for (int i = 0; i < N; ++i)
     y[i] = first(a[i]);
-// ERR: :[[@LINE-1]]:18: error: array 'a' is passed to 'first', and dlbcc cannot tell which of its elements 'first' reads or writes: it does more with the pointer than subscript it (stores, casts or moves it), or passes it to a function whose body dlbcc cannot see; have 'first' use its parameter through subscripts bounded by its loops and parameters
+// ERR: :[[@LINE-1]]:18: error: array 'a' is passed to 'first', and dlbcc cannot tell which of its elements 'first' reads or writes: it does more with the pointer than subscript it (stores, casts or moves it), or passes it to a function whose body dlbcc cannot see; have the function use its parameter through subscripts bounded by its loops and parameters
 // ERR: :[[@LINE-11]]:3: note: 'first' lets the pointer go here
 // A call the loop may not make at all is that call's error only.
 #pragma dlb doall distribute(y)
@@ -168,5 +192,14 @@ void rejected(int n) {
   for (int i = 0; i < N; ++i)
     if (i % 2)
       scale(b[i], n, 0.5);
+// Bytes that are not whole elements; a byte past the row.
+#pragma dlb doall distribute(b)
+  for (int i = 0; i < N; ++i)
+    std::memset(b[i], 0, 7);
+// ERR: :[[@LINE-1]]:17: error: array 'b' is passed to 'memset', and dlbcc cannot tell which of its elements 'memset' reads or writes: the number of bytes is not a whole number of its elements, or not an affine expression of the loop's variables; give it as a count of elements times sizeof(element)
+#pragma dlb doall distribute(b)
+  for (int i = 0; i < N; ++i)
+    std::memset(&b[i][1], 0, N * sizeof(double));
+// ERR: :[[@LINE-1]]:17: error: '&b[i][1]' reaches index 64 in dimension 2 of 'b', whose extent is 64
 }
 #endif

@@ -64,6 +64,9 @@ struct PointeeUse {
   bool Unbounded = false;
   /// The offsets of the other reads and writes.
   llvm::SmallVector<OffsetSpan, 2> Spans;
+  /// Spans and Covers count bytes, not elements (memcpy's `void *`): the
+  /// caller divides them by the size of what its argument points to.
+  bool InBytes = false;
   /// Offsets that every call writes, all of them, when the function reads
   /// no pointee: afterwards they hold what the call computed, whatever they
   /// held before (a scratch array that the caller fills this way is its
@@ -105,13 +108,20 @@ PointeeUse pointeeUseOfType(clang::QualType T);
 PointeeUse scanPointeeUse(const clang::FunctionDecl *Def,
                           const clang::ParmVarDecl *P, CalleeUse Callee);
 
-/// Span \p S of the function that \p Call calls, in the caller's terms:
-/// each parameter replaced by its argument's affine form, plus \p Base;
-/// nothing when an argument it names has no affine form.
-std::optional<AffineSpan> instantiate(const OffsetSpan &S,
-                                      const clang::CallExpr *Call,
+/// Span \p S of \p U, the use of parameter \p J of the function that
+/// \p Call calls, in the caller's terms: each parameter replaced by its
+/// argument's affine form, in elements of what argument J points to, plus
+/// \p Base; nothing when an argument it names has no affine form (or a
+/// span in bytes is not a whole number of elements).
+std::optional<AffineSpan> instantiate(const PointeeUse &U, const OffsetSpan &S,
+                                      const clang::CallExpr *Call, unsigned J,
                                       const AffineForm &Base,
                                       const clang::ASTContext &Ctx);
+
+/// What the C library's memcpy, memmove and memset do with the pointees
+/// of their parameter \p I, in bytes (nothing for another function).
+std::optional<PointeeUse> libraryPointeeUse(const clang::FunctionDecl *F,
+                                            unsigned I);
 
 } // namespace dlbcc
 
