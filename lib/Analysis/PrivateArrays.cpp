@@ -4,8 +4,8 @@
 // writes every element of a one-dimensional array that it reads, before
 // reading it. The proof follows the statements of the body in order: a
 // `for` loop with constant bounds that assigns `v[k + c]` for each of its
-// indices k, unconditionally, covers those elements, and so does a call
-// that writes them for sure (PointeeUse::Covers); every later read must
+// indices k, unconditionally, covers those elements, as do `v[c] = e` and
+// a call that writes them for sure (PointeeUse::Covers); every later read must
 // fall in what is covered, its subscript bounded through the constant
 // loops around it. Writes may go anywhere.
 //
@@ -49,13 +49,26 @@ public:
 
   bool run(const Stmt *Body) {
     for (const Stmt *S : statementsOf(Body))
-      if (mentions(S, V) && !covers(S) && !callUsesCovered(S) &&
-          !usesCovered(S))
+      if (mentions(S, V) && !covers(S) && !coversElement(S) &&
+          !callUsesCovered(S) && !usesCovered(S))
         return false;
     return true;
   }
 
 private:
+  /// S as `v[c] = e` with constant c, e not naming V: adds c.
+  bool coversElement(const Stmt *S) {
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    const Expr *Sub =
+        B && B->getOpcode() == BO_Assign && !mentions(B->getRHS(), V)
+            ? subscriptOf(B->getLHS())
+            : nullptr;
+    std::optional<long long> C = Sub ? integerConstant(Sub, Ctx) : std::nullopt;
+    if (C)
+      Covered.push_back({*C, *C});
+    return C.has_value();
+  }
+
   /// S as `f(..., v + c, ...)` (or `x = f(...)`, `x += f(...)`), naming V
   /// once, where f reads only covered offsets of that parameter, if any
   /// (its summary's spans, instantiated with the call's arguments): adds

@@ -110,17 +110,20 @@ void fillIf(int n, double *y, bool c) {
 
 static double buffer[2 * M];
 void calls(int n) {
-  double local[M + 1];
+  double local[M + 1], pair[2];
   fill(M + 1, 1.0, local); // before the loop: its values are not read
-// MODEL: loop scratch-arrays.cpp:[[@LINE+5]]:3: doall i in [0, n)
+// MODEL: loop scratch-arrays.cpp:[[@LINE+6]]:3: doall i in [0, n)
 // MODEL-NEXT: array out: distributed
 // EMIT: {{^ *}}double local[17]{};
+// EMIT-NEXT: {{^ *}}double pair[2]{};
 // EMIT-NOT: {{^ *}}double buffer
 #pragma dlb doall distribute(out)
   for (int i = 0; i < n; i++) {
     fill(2 * M, i, buffer);
     fillFrom(local, M);
-    double s = local[0];
+    pair[0] = i;
+    fill(1, 0.5, pair + 1);
+    double s = local[0] + pair[0] * pair[1];
     for (int k = 0; k < M; k++)
       s += buffer[2 * k] * buffer[2 * k + 1] + local[k + 1];
     out[i] = s;
