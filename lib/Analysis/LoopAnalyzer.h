@@ -202,6 +202,10 @@ private:
   void checkMacros();
   void handleArrayUse(const clang::DeclRefExpr *D, const clang::VarDecl *V,
                       const ArrayTypeInfo &TI);
+  /// The call statement that \p Occurrence of a sum reduction's variable
+  /// updates it by: its address passed to a function that only adds to
+  /// what it is given (PointeeUse::Accumulates, `acc(&sum, x)`); or null.
+  const clang::Expr *accumulatingCall(const clang::Expr *Occurrence);
   /// Array V (of type TI), climbed to \p Cur, passed to a function: whole
   /// (`f(a)`), a row (`f(a[i])`, `f(&a[i][0])`) or an element bound to a
   /// reference; its access into \p Acc as the callee's PointeeUse says,

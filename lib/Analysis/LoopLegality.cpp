@@ -443,7 +443,11 @@ bool LoopAnalyzer::VisitCallExpr(CallExpr *E) {
 }
 
 bool LoopAnalyzer::accountsArguments(const VarDecl *V) const {
-  return !isLocal(V) && arrayTypeInfo(V->getType(), Ctx);
+  // A reduction's variable passed by address is an update, or its error
+  // (handleReductionUse).
+  return (!isLocal(V) && arrayTypeInfo(V->getType(), Ctx)) ||
+         llvm::any_of(Reductions,
+                      [&](const ReductionSpec &R) { return R.Var.Decl == V; });
 }
 
 bool LoopAnalyzer::VisitCXXConstructExpr(CXXConstructExpr *E) {

@@ -312,6 +312,8 @@ bool LoopAnalyzer::handleReductionUse(const DeclRefExpr *D, const VarDecl *V,
     }
     const Expr *Update =
         Occurrence ? Rules.update(Occurrence, V, R.Op) : nullptr;
+    if (!Update && Occurrence && R.Op == dlb::ReduceOp::Sum)
+      Update = accumulatingCall(Occurrence);
     QualType T = Array ? Array->getElementType()
                        : V->getType().getNonReferenceType();
     if (Update && ReductionRules::truncates(Update, T)) {
@@ -516,6 +518,20 @@ std::optional<std::pair<const CallExpr *, unsigned>> argumentOf(const Expr *&E,
 }
 
 } // namespace
+
+const Expr *LoopAnalyzer::accumulatingCall(const Expr *Occurrence) {
+  const Expr *X = Occurrence;
+  const auto *Address = dyn_cast_or_null<UnaryOperator>(consumer(X, PM));
+  if (!Address || Address->getOpcode() != UO_AddrOf)
+    return nullptr;
+  X = Address;
+  const auto Call = argumentOf(X, PM);
+  if (!Call || PM.isConsumedExpr(Call->first) ||
+      !Calls.pointeeUse(Call->first->getDirectCallee(), Call->second)
+           .Accumulates)
+    return nullptr;
+  return Call->first;
+}
 
 bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
                                 const Expr *Cur, ArrayAccess &Acc) {

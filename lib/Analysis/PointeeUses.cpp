@@ -184,6 +184,8 @@ public:
   }
 
   PointeeUse Result;
+  /// Every read and write of a pointee so far is an addition to it.
+  bool OnlyAdds = true;
 
 private:
   /// Whether \p F names only parameters of this function that it does
@@ -358,12 +360,15 @@ private:
     switch (classifyUse(E, PM)) {
     case Use::Read:
       Result.Read = true;
+      OnlyAdds = false;
       return reach(E, Offset);
     case Use::Write:
       Result.Write = true;
+      OnlyAdds = false;
       return reach(E, Offset);
     case Use::ReadWrite:
       Result.Read = Result.Write = true;
+      OnlyAdds &= addedTo(E);
       return reach(E, Offset);
     case Use::Escape:
       break;
@@ -376,6 +381,20 @@ private:
     if (const auto *Call = dyn_cast_or_null<CallExpr>(Parent))
       return passed(Call, X, Offset); // bound to a reference parameter
     escape(E);
+  }
+
+  /// Whether \p E is the left side of `E += e` or `E -= e`, e not naming
+  /// the parameter, computed in E's type (an integer that adds a double
+  /// truncates at each step: not a sum in any order).
+  bool addedTo(const Expr *E) {
+    const Expr *X = E;
+    const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(consumer(X, PM));
+    return CA && CA->getLHS()->IgnoreParens() == E->IgnoreParens() &&
+           (CA->getOpcode() == BO_AddAssign ||
+            CA->getOpcode() == BO_SubAssign) &&
+           !mentions(CA->getRHS(), P) &&
+           !(E->getType()->isIntegerType() &&
+             CA->getComputationLHSType()->isRealFloatingType());
   }
 
   /// Records the offsets \p Offset takes at \p At.
@@ -400,6 +419,7 @@ private:
     PointeeUse U = Callee(G, J);
     if (U.Escapes)
       return escape(Arg);
+    OnlyAdds &= U.Accumulates;
     Result.Read |= U.Read;
     Result.Write |= U.Write;
     Result.Unbounded |= U.Unbounded;
@@ -485,9 +505,15 @@ PointeeUse scanPointeeUse(const FunctionDecl *Def, const ParmVarDecl *P,
   ParentMap PM(Body);
   PointeeScan S(Def, P, PM, Callee);
   S.TraverseStmt(Body);
-  if (S.Result.Write && !S.Result.Read && !S.Result.Escapes)
+  PointeeUse &U = S.Result;
+  if (U.Write && !U.Read && !U.Escapes)
     S.cover(Body);
-  return S.Result;
+  U.Accumulates = S.OnlyAdds && U.Write && !U.Escapes && !U.Unbounded &&
+                  llvm::all_of(U.Spans, [](const OffsetSpan &Sp) {
+                    return Sp.Lo.Coeffs.empty() && Sp.Hi.Coeffs.empty() &&
+                           Sp.Lo.Constant == 0 && Sp.Hi.Constant == 0;
+                  });
+  return U;
 }
 
 } // namespace dlbcc

@@ -64,6 +64,10 @@ struct PointeeUse {
   bool Unbounded = false;
   /// The offsets of the other reads and writes.
   llvm::SmallVector<OffsetSpan, 2> Spans;
+  /// The function only adds to the one object given (`*p += e`, `*p -=
+  /// e`, e not reaching it, computed in its type): a call passing a sum
+  /// reduction's variable updates it as `x += e` does.
+  bool Accumulates = false;
   /// Spans and Covers count bytes, not elements (memcpy's `void *`): the
   /// caller divides them by the size of what its argument points to.
   bool InBytes = false;
@@ -83,6 +87,7 @@ struct PointeeUse {
     Spans.append(O.Spans.begin(), O.Spans.end());
     if (Covers != O.Covers) // two definitions: what both write for sure
       Covers.clear();
+    Accumulates &= O.Accumulates;
     return *this;
   }
 };
