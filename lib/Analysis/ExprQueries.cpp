@@ -26,6 +26,28 @@ SmallVector<const Stmt *, 8> statementsOf(const Stmt *S) {
   return {S};
 }
 
+std::optional<const Expr *> offsetFrom(const Expr *E, const ValueDecl *V) {
+  E = E->IgnoreParenImpCasts();
+  const Expr *Base = E, *Offset = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+    const bool Left = B->getLHS()->getType()->isPointerType();
+    Base = Left ? B->getLHS() : B->getRHS();
+    Offset = Left ? B->getRHS() : B->getLHS();
+  } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_AddrOf) {
+    const auto *S =
+        dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+    if (!S)
+      return std::nullopt;
+    Base = S->getBase();
+    Offset = S->getIdx();
+  }
+  if (!refersTo(Base, V))
+    return std::nullopt;
+  return Offset;
+}
+
 bool refersTo(const Expr *E, const ValueDecl *V) {
   const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return R && R->getDecl() == V;

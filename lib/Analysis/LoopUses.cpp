@@ -573,10 +573,7 @@ bool LoopAnalyzer::passedToCall(const VarDecl *V, const ArrayTypeInfo &TI,
   const bool AtElement =
       Element && !U.Unbounded &&
       (llvm::all_of(U.Spans,
-                    [](const OffsetSpan &S) {
-                      return S.Lo.Coeffs.empty() && S.Hi.Coeffs.empty() &&
-                             S.Lo.Constant == 0 && S.Hi.Constant == 0;
-                    }) ||
+                    [](const OffsetSpan &S) { return S.atPointer(); }) ||
        (Bounded && llvm::all_of(Spans, [&](const AffineSpan &S) {
           return sameForm(S.Lo, *Base) && sameForm(S.Hi, *Base);
         })));

@@ -199,27 +199,11 @@ private:
 
   /// \p E as `p + c` or `&p[c]` (or p): c, in terms of the parameters.
   std::optional<AffineForm> offsetOfParameter(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      return R->getDecl() == P ? std::optional<AffineForm>(AffineForm())
-                               : std::nullopt;
-    const Expr *Base = nullptr, *Offset = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(E);
-        B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
-      Base =
-          B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
-      Offset = Base == B->getLHS() ? B->getRHS() : B->getLHS();
-    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
-               U && U->getOpcode() == UO_AddrOf) {
-      const auto *S =
-          dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
-      Base = S ? S->getBase() : nullptr;
-      Offset = S ? S->getIdx() : nullptr;
-    }
-    const auto *R =
-        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
-    std::optional<AffineForm> C =
-        R && R->getDecl() == P ? affineForm(Offset, Ctx) : std::nullopt;
+    auto Offset = offsetFrom(E, P);
+    std::optional<AffineForm> C = !Offset ? std::nullopt
+                                  : *Offset
+                                      ? affineForm(*Offset, Ctx)
+                                      : std::optional<AffineForm>(AffineForm());
     return C && ofParameters(*C) ? C : std::nullopt;
   }
 
@@ -510,8 +494,7 @@ PointeeUse scanPointeeUse(const FunctionDecl *Def, const ParmVarDecl *P,
     S.cover(Body);
   U.Accumulates = S.OnlyAdds && U.Write && !U.Escapes && !U.Unbounded &&
                   llvm::all_of(U.Spans, [](const OffsetSpan &Sp) {
-                    return Sp.Lo.Coeffs.empty() && Sp.Hi.Coeffs.empty() &&
-                           Sp.Lo.Constant == 0 && Sp.Hi.Constant == 0;
+                    return Sp.atPointer();
                   });
   return U;
 }

@@ -122,25 +122,10 @@ private:
 
   /// \p E as `v`, `v + c` or `&v[c]` with constant c: c.
   std::optional<long long> offsetOf(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      return R->getDecl() == V ? std::optional<long long>(0) : std::nullopt;
-    const Expr *Base = nullptr, *Offset = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(E);
-        B && B->getOpcode() == BO_Add) {
-      const bool Left = B->getLHS()->getType()->isPointerType();
-      Base = Left ? B->getLHS() : B->getRHS();
-      Offset = Left ? B->getRHS() : B->getLHS();
-    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
-               U && U->getOpcode() == UO_AddrOf) {
-      Base = U->getSubExpr();
-      Offset = subscriptOf(Base);
-      Base = Offset ? cast<ArraySubscriptExpr>(Base->IgnoreParens())->getBase()
-                    : nullptr;
-    }
-    const auto *R =
-        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
-    return R && R->getDecl() == V ? integerConstant(Offset, Ctx) : std::nullopt;
+    auto Offset = offsetFrom(E, V);
+    if (!Offset)
+      return std::nullopt;
+    return *Offset ? integerConstant(*Offset, Ctx) : 0;
   }
 
   /// `for (k = a; k < b; ++k)` with constant a and b: its index and span.

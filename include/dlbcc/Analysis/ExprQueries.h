@@ -29,6 +29,11 @@ namespace dlbcc {
 /// The statements \p S runs one after the other: a block's, or S.
 llvm::SmallVector<const clang::Stmt *, 8> statementsOf(const clang::Stmt *S);
 
+/// \p E as a pointer into \p V: `v + k`, `k + v` or `&v[k]`: k; `v`:
+/// null (offset 0); nothing for another form.
+std::optional<const clang::Expr *> offsetFrom(const clang::Expr *E,
+                                              const clang::ValueDecl *V);
+
 /// The value of integer constant expression \p E, if it is one.
 std::optional<long long> integerConstant(const clang::Expr *E,
                                          const clang::ASTContext &Ctx);

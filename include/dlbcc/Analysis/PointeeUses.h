@@ -43,6 +43,12 @@ struct ParamForm {
 struct OffsetSpan {
   ParamForm Lo, Hi;
 
+  /// Whether the span is offset 0 alone: `*p`.
+  bool atPointer() const {
+    return Lo.Coeffs.empty() && Hi.Coeffs.empty() && Lo.Constant == 0 &&
+           Hi.Constant == 0;
+  }
+
   bool operator==(const OffsetSpan &O) const {
     auto Same = [](const ParamForm &A, const ParamForm &B) {
       return A.Constant == B.Constant && A.Coeffs == B.Coeffs;
