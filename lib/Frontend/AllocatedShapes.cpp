@@ -14,7 +14,12 @@
 // pointer parameter of a function called from this file only (CallSites.h) that
 // every call passes an array of one constant extent (a C array, or a local
 // pointer allocated for a constant count), or a pointer allocated for the
-// count it passes to an integer parameter n: shape(x[n]).
+// count it passes to an integer parameter n: shape(x[n]). So has a global
+// of its file (internal linkage: `static double *x = (double *)malloc(
+// sizeof(double) * (NA + 2));` at file scope, or `x = malloc(...)` once in
+// main, outside loops) allocated for a constant count and assigned nowhere
+// else, its address never taken: the loop and the calls subscript it as
+// they subscript a C array.
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Frontend/OpenMP.h"
@@ -201,6 +206,53 @@ const Expr *allocatedExtent(const VarDecl *V, const Stmt *Loop,
   return Count && unchanging(Count, W, Loop, Ctx) ? Count : nullptr;
 }
 
+/// The function whose body holds \p S, if any.
+const FunctionDecl *functionOf(const Stmt *S, ASTContext &Ctx) {
+  for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty();
+       P = Ctx.getParents(P[0]))
+    if (const auto *F = P[0].get<FunctionDecl>())
+      return F;
+  return nullptr;
+}
+
+/// \p E's value as a literal of type long long, if it is a constant.
+const Expr *constantExtent(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return nullptr;
+  return IntegerLiteral::Create(Ctx, R.Val.getInt().extOrTrunc(64),
+                                Ctx.LongLongTy, SourceLocation());
+}
+
+/// The constant extent of file-scope pointer \p V of internal linkage
+/// from its one allocation: its initializer, or (initialized null or not
+/// at all) one assignment in main outside loops; no other assignment in
+/// the file, its address not taken.
+const Expr *globalExtent(const VarDecl *V, ASTContext &Ctx) {
+  if (!V->isFileVarDecl() || V->isExternallyVisible() ||
+      !V->getType()->isPointerType())
+    return nullptr;
+  Writes W;
+  W.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const Expr *Allocation = V->getInit();
+  if (Allocation &&
+      Allocation->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    Allocation = nullptr;
+  if (auto It = W.Assigned.find(V); It != W.Assigned.end()) {
+    const Expr *Value =
+        It->second.size() == 1 ? It->second.front().Value : nullptr;
+    const FunctionDecl *F = Value ? functionOf(Value, Ctx) : nullptr;
+    if (Allocation || !F || !F->isMain() || inLoop(Value, Ctx))
+      return nullptr;
+    Allocation = Value;
+  }
+  const Expr *Count =
+      Allocation
+          ? allocatedCount(Allocation, V->getType()->getPointeeType(), Ctx)
+          : nullptr;
+  return Count ? constantExtent(Count, Ctx) : nullptr;
+}
+
 /// The extent of what call argument \p Arg points to: a C array's, or a
 /// local pointer's from its allocation (its variables unchanged in the
 /// caller); null if unknown.
@@ -213,6 +265,8 @@ const Expr *argumentExtent(const Expr *Arg, ASTContext &Ctx) {
     return IntegerLiteral::Create(Ctx,
                                   llvm::APInt(64, T->getSize().getZExtValue()),
                                   Ctx.LongLongTy, SourceLocation());
+  if (const Expr *Extent = globalExtent(V, Ctx))
+    return Extent;
   const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
   if (!V->isLocalVarDecl() || !F || !V->getType()->isPointerType())
     return nullptr;
@@ -221,10 +275,8 @@ const Expr *argumentExtent(const Expr *Arg, ASTContext &Ctx) {
   const Expr *Count = allocatedCountOf(V, W, Ctx);
   if (!Count)
     return nullptr;
-  Expr::EvalResult R;
-  if (Count->EvaluateAsInt(R, Ctx))
-    return IntegerLiteral::Create(Ctx, R.Val.getInt().extOrTrunc(64),
-                                  Ctx.LongLongTy, SourceLocation());
+  if (const Expr *Constant = constantExtent(Count, Ctx))
+    return Constant;
   // Compared with the call's arguments only: its variables must have the
   // values they had at the allocation.
   return fixedSince(Count, W, Ctx) ? Count : nullptr;
@@ -280,8 +332,8 @@ void inferAllocatedShapes(Annotation &A, ASTContext &Ctx) {
       if (const auto *D =
               dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts()))
         if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
-            V && V->isLocalVarDeclOrParm() && V->getType()->isPointerType() &&
-            !llvm::is_contained(Vars, V))
+            V && (V->isLocalVarDeclOrParm() || V->isFileVarDecl()) &&
+            V->getType()->isPointerType() && !llvm::is_contained(Vars, V))
           Vars.push_back(V);
       return true;
     }
@@ -292,8 +344,10 @@ void inferAllocatedShapes(Annotation &A, ASTContext &Ctx) {
     if (A.shapeOf(V))
       continue;
     const auto *P = dyn_cast<ParmVarDecl>(V);
-    if (const Expr *Extent =
-            P ? parameterExtent(P, Ctx) : allocatedExtent(V, A.Loop, Ctx)) {
+    if (const Expr *Extent = P ? parameterExtent(P, Ctx)
+                             : V->isFileVarDecl()
+                                 ? globalExtent(V, Ctx)
+                                 : allocatedExtent(V, A.Loop, Ctx)) {
       ShapeSpec S;
       S.Array = {V->getName().str(), A.DirectiveLoc, V};
       S.Extents.push_back(Extent);

@@ -108,8 +108,9 @@ void bindOpenMP(OpenMPSource &Source, AnnotationSet &Set,
                 clang::ASTContext &Ctx);
 
 /// Gives \p A (an OpenMP loop's annotation) shape(x[extent]) for each
-/// local pointer x it subscripts whose one allocation in its function
-/// (malloc, calloc, new[]) says its extent (AllocatedShapes.cpp).
+/// pointer x it subscripts whose one allocation (malloc, calloc, new[]:
+/// in its function for a local, in every caller for a parameter, once in
+/// the file for a global) says its extent (AllocatedShapes.cpp).
 void inferAllocatedShapes(Annotation &A, clang::ASTContext &Ctx);
 
 } // namespace dlbcc
