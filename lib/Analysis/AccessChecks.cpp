@@ -612,8 +612,16 @@ private:
       else
         Sum.reset();
     };
+    auto Invariant = [&](const ForRange &L) {
+      return invariant(L.Lower) && invariant(L.Upper);
+    };
     for (const auto &[V, C] : F->Coeffs) {
-      std::optional<VarRange> R = rangeOf(V, Loops);
+      // An index whose bounds move with the loops outside it (a call's
+      // span in `for (j = 1; j <= i; j++)`) has no call-site range here.
+      auto L =
+          llvm::find_if(Loops, [&](const ForRange &L) { return L.Index == V; });
+      std::optional<VarRange> R =
+          L == Loops.end() || Invariant(*L) ? rangeOf(V, Loops) : std::nullopt;
       if (!R)
         return std::nullopt;
       const bool Up = C > 0;
@@ -645,8 +653,20 @@ private:
     Runs(M.Lower, M.Upper, M.Inclusive);
     if (M.Pipeline)
       Runs(M.Pipeline->Lower, M.Pipeline->Upper, M.Pipeline->Inclusive);
-    for (const ForRange &L : Loops)
-      Runs(L.Lower, L.Upper, L.Inclusive);
+    for (unsigned K = 0; K < Loops.size(); ++K) {
+      if (Invariant(Loops[K])) {
+        Runs(Loops[K].Lower, Loops[K].Upper, Loops[K].Inclusive);
+        continue;
+      }
+      // Bounds that move with the loops outside: whether it runs for some
+      // of their values (its bounds over theirs), as spanOf has it.
+      GuardKnown = false;
+      if (std::optional<Interval> R =
+              intervalOf(Loops[K].Index, Loops.drop_front(K)))
+        if (Conditions.insert(R->Lo + "<=" + R->Hi).second)
+          Guard +=
+              (Guard.empty() ? "(" : " && (") + R->Lo + ") <= (" + R->Hi + ")";
+    }
     if (GuardKnown && !GuardHolds) {
       Verified = true; // never runs
       return std::nullopt;

@@ -84,7 +84,28 @@ void runtime(int n, int m, double *p, std::vector<double> &v) {
       b[i][j] = j;
 }
 
+// A row passed to a function in an inner loop whose bound moves with the
+// index: checked when that loop runs for some index (its bounds over the
+// index's range), at the call site, where the index is not in scope.
+static double rowsum(const double *r, int len) {
+  double s = 0;
+  for (int q = 0; q < len; q++)
+    s += r[q];
+  return s;
+}
+void triangular(int m) {
+#pragma dlb doall distribute(a)
+  for (int i = 2; i < 30; ++i)
+    for (int j = 1; j <= i; j++)
+      a[i] += rowsum(&b[i + 2][0], m);
+}
+// EMIT: {{^}}  if ((2) < (30) && (static_cast<long long>(1)) <= ((static_cast<long long>(30) - 1)))
+// EMIT-NEXT: {{^}}    dlbcc_run.checkAccess("&b[i + 2][0]", "b", 1, 0LL, 0LL, std::extent<std::remove_reference_t<decltype(b)>, 1>::value);
+// EMIT-NEXT: {{^}}  if ((2) < (30) && (static_cast<long long>(1)) <= ((static_cast<long long>(30) - 1)))
+// EMIT-NEXT: {{^}}    dlbcc_run.checkAccess("&b[i + 2][0]", "b", 1, static_cast<long long>(m) - 1LL, static_cast<long long>(m) - 1LL, std::extent<std::remove_reference_t<decltype(b)>, 1>::value);
+
 int main() {
+  triangular(50);
   std::vector<double> v(300);
   double p[11];
   runtime(10, 5, p, v);
