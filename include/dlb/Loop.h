@@ -453,6 +453,25 @@ public:
     addLinear(Ptr, Size, RowLength, Acc);
   }
 
+  // A 1-D array (a C array, or a pointer with its size) that iteration i
+  // reads and writes only in elements [Bounds[i], Bounds[i + 1]): a sparse
+  // (CSR) matrix's values or column indices, Bounds its row pointers.
+  // Distributed by those segments; after bounds(), the segments of the
+  // loop's iterations must be ascending and within the array, else the
+  // program stops with an error naming them (the iterations would write
+  // each other's elements). Array and BoundsName: names for that error.
+  template <class ValueT, class BoundT>
+  void distSegments(ValueT *Data, long long Size, const BoundT *Bounds,
+                    const char *Array, const char *BoundsName) {
+    static_assert(std::is_integral<BoundT>::value, "segment bounds");
+    std::vector<long long> Segments(Ub > Lb ? Ub + 1 : 1, 0);
+    for (long long I = Lb > 0 ? Lb : 0; Ub > Lb && I <= Ub; ++I)
+      Segments[I] = static_cast<long long>(Bounds[I]);
+    addSegments(
+        contiguous(ArrayArg::Distributed, Data, 0, 1, 1, 0, Access{true, 0, 0}),
+        std::move(Segments), Size, Array, BoundsName);
+  }
+
   // Whole (replicated, read-only) arrays.
   template <class ArrayT> void wholeArray(ArrayT &Array) {
     static_assert(std::is_array<ArrayT>::value, "wholeArray takes a C array");
@@ -526,7 +545,8 @@ public:
   /// execution, or another loop's, or the end of the enclosing
   /// ResidentScope. Its rows are then not gathered at the end nor scattered
   /// at the next start (runtime/residency/Residency.h).
-  void keep(unsigned Slot) { Arrays[Slot].Keep = true; }
+  /// Arrays distributed by segments go back at the end of each execution.
+  void keep(unsigned Slot) { Arrays[Slot].Keep = !Arrays[Slot].Segments; }
   /// Before run(): distributed array Slot is read at row Row (of its
   /// distributed dimension, the first) in every iteration, and the loop
   /// does not write that row (dlbcc proves it): every rank gets a copy,
@@ -597,6 +617,8 @@ private:
     return Arg;
   }
   void add(const ArrayArg &Arg) { Arrays.push_back(Arg); }
+  void addSegments(ArrayArg Arg, std::vector<long long> Segments,
+                   long long Size, const char *Array, const char *BoundsName);
   template <class ValueT>
   void addLinear(ValueT *Data, long long Size, long long RowLength,
                  Access Acc) {

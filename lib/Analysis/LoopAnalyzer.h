@@ -238,6 +238,9 @@ private:
   /// An array that no access subscripts with the loop's index: written, it
   /// is scratch space every iteration overwrites (or a missed reduction).
   bool scratch(const ArrayModel &AM) const;
+  /// The row pointers by whose segments the loop touches written array AM
+  /// (Segments.h), which the loop reads and does not write; null if none.
+  const clang::VarDecl *segments(const ArrayModel &AM) const;
   bool readByRows(const ArrayModel &AM) const;
   /// Where the distributed dimension of one access is (Dim, the first
   /// access's choice) and the halo it reads (First: the first to count);

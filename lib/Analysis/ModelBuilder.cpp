@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopAnalyzer.h"
+#include "dlbcc/Analysis/Segments.h"
 #include "dlbcc/Support/CallSites.h"
 
 #include "clang/AST/ASTContext.h"
@@ -263,6 +264,7 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
     if (Write != AM.Accesses.end())
       First = Write->Expr->getBeginLoc();
   }
+  AM.Segments = segments(AM);
   if (Histograms.count(V)) {
     report(DE, First, Diag::ArrayHistogram) << V->getName();
     Failed = true;
@@ -270,7 +272,7 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
   } else if (AM.Written && names(A.Whole, V)) {
     report(DE, First, Diag::ArrayWholeWritten) << V->getName();
     Failed = true;
-  } else if (AM.Written && scratch(AM)) {
+  } else if (AM.Written && !AM.Segments && scratch(AM)) {
     // One cause: whether or not it is in distribute().
     report(DE, First, Diag::ArrayScratch) << V->getName() << Index->getName();
     Failed = true;
@@ -292,7 +294,7 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
       Failed = true;
       Dist = false;
     }
-  if (Dist && !AM.Accesses.empty()) {
+  if (Dist && !AM.Accesses.empty() && !AM.Segments) {
     if (AM.Dims == 1 && !delinearize(AM))
       Failed = true;
     else if (!distributeArray(AM))
@@ -303,6 +305,20 @@ void LoopAnalyzer::buildArray(const VarDecl *V, ArrayModel &AM) {
       if (A.Kind == LoopKind::DoAll)
         checkDependences(AM);
   }
+}
+
+const VarDecl *LoopAnalyzer::segments(const ArrayModel &AM) const {
+  if (!AM.Written || A.Kind != LoopKind::DoAll ||
+      A.Schedule == ScheduleKind::Bitonic || AM.variableRows() ||
+      (AM.Form != ArrayForm::CArray && AM.Form != ArrayForm::Pointer &&
+       AM.Form != ArrayForm::Vector))
+    return nullptr;
+  const VarDecl *S = segmentBounds(AM, Index, Ctx);
+  auto It = S ? Arrays.find(S) : Arrays.end();
+  if (It == Arrays.end() || It->second.Written || It->second.Dims != 1 ||
+      !It->second.ElemType->isIntegerType())
+    return nullptr;
+  return S;
 }
 
 void LoopAnalyzer::rejectVariableRows(const ArrayModel &AM, StringRef What) {

@@ -221,6 +221,24 @@ std::string Emitter::arrayArgument(const ArrayModel &A) const {
          << " * " << Length << ");\n";
     return Out;
   }
+  if (A.Segments) {
+    // Its elements and their number, then the first of its row pointers
+    // (the runtime checks their segments).
+    StringRef S = A.Segments->getName();
+    const bool Vectors =
+        A.Segments->getType().getNonReferenceType()->isRecordType();
+    OS << "  " << RunVar << ".distSegments(";
+    if (A.Form == ArrayForm::Vector)
+      OS << N << ".data(), static_cast<long long>(" << N << ".size())";
+    else if (A.Form == ArrayForm::CArray)
+      OS << "&" << N << "[0], static_cast<long long>(sizeof(" << N
+         << ") / sizeof(" << N << "[0]))";
+    else
+      OS << N << Extents;
+    OS << ", " << (Vectors ? S.str() + ".data()" : "&" + S.str() + "[0]")
+       << ", \"" << N << "\", \"" << S << "\");\n";
+    return Out;
+  }
   if (A.RowLength) {
     // Rows of n elements; the runtime checks that n divides the size.
     OS << "  " << RunVar << ".distLinear(" << N << Extents

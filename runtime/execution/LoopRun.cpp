@@ -65,6 +65,43 @@ void LoopRun::wholeSpan(unsigned Slot, long long Rows,
   A.SentEnd = Lo <= Hi ? (Hi + 1) * PerRow : 0;
 }
 
+void LoopRun::addSegments(ArrayArg Arg, std::vector<long long> Segments,
+                          long long Size, const char *Array,
+                          const char *BoundsName) {
+  const long long Rows = static_cast<long long>(Segments.size()) - 1;
+  if (Ub > Lb) {
+    const std::string Bound = BoundsName;
+    auto Fail = [&](const std::string &What) {
+      userError("in the loop at " + std::string(Desc.name()) +
+                ", iteration i touches the elements of '" + Array + "' from '" +
+                Bound + "[i]' up to '" + Bound +
+                "[i + 1]', which must be ascending and within its extent " +
+                std::to_string(Size) + " for the iterations to have their " +
+                "own: " + What + "; no iteration has run");
+    };
+    auto At = [&](long long I) {
+      return "'" + Bound + "[" + std::to_string(I) + "]' is " +
+             std::to_string(Segments[I]);
+    };
+    if (Lb < 0)
+      Fail("the loop starts at " + std::to_string(Lb));
+    for (long long I = Lb; I < Ub; ++I)
+      if (Segments[I] > Segments[I + 1])
+        Fail(At(I) + ", " + At(I + 1));
+    if (Segments[Lb] < 0 || Segments[Ub] > Size)
+      Fail(Segments[Lb] < 0 ? At(Lb) : At(Ub));
+    // The rows before the loop's first are empty.
+    std::fill(Segments.begin(), Segments.begin() + Lb, Segments[Lb]);
+  }
+  Arg.Extent[0] = Rows;
+  Arg.Data += Segments[0] * static_cast<long long>(Arg.ElemSize);
+  auto Bounds =
+      std::make_shared<const std::vector<long long>>(std::move(Segments));
+  Arg.Segments = Bounds->data();
+  SegmentBounds.push_back(std::move(Bounds));
+  add(Arg);
+}
+
 void LoopRun::pin(unsigned Slot, long long Row) {
   ArrayArg &A = Arrays.at(Slot);
   if (A.Role != ArrayArg::Distributed || A.DistDim != 0 ||

@@ -16,8 +16,13 @@ void encode(Writer &Out, const StartMessage &M) {
     A.Data = nullptr;
     A.Rows = nullptr;
     A.Object = nullptr;
+    A.Segments = nullptr;
   }
   Out.putVector(Metadata);
+  for (const ArrayArg &A : M.Arrays)
+    Out.putVector(A.Segments ? std::vector<long long>(
+                                   A.Segments, A.Segments + A.Extent[0] + 1)
+                             : std::vector<long long>());
   Out.put(M.Reductions);
   Out.put(M.Pairs);
   if (!startsFromKept(M.Arrays))
@@ -40,6 +45,14 @@ void decode(Reader &In, StartMessage &M) {
   M.Scalars = In.getVector<char>();
   M.ScalarOffsets = In.getVector<std::size_t>();
   M.Arrays = In.getVector<ArrayArg>();
+  for (ArrayArg &A : M.Arrays) {
+    auto Bounds = std::make_shared<const std::vector<long long>>(
+        In.getVector<long long>());
+    if (Bounds->empty())
+      continue;
+    A.Segments = Bounds->data();
+    M.SegmentBounds.push_back(std::move(Bounds));
+  }
   M.Reductions = In.get<std::uint64_t>();
   M.Pairs = In.get<Pairing>();
   if (!startsFromKept(M.Arrays))

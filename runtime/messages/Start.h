@@ -19,6 +19,7 @@
 #include "transport/Wire.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace dlb {
@@ -37,6 +38,9 @@ struct StartMessage {
   /// The loop's arrays; their pointers, which mean nothing on another
   /// rank, travel null.
   std::vector<ArrayArg> Arrays;
+  /// The bounds of the arrays distributed by segments (ArrayArg::Segments
+  /// points into them on the worker; copies share them).
+  std::vector<std::shared_ptr<const std::vector<long long>>> SegmentBounds;
   std::uint64_t Reductions = 0;
   Pairing Pairs;
   /// Only when an array starts from rows the ranks kept (startsFromKept):

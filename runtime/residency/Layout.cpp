@@ -15,7 +15,15 @@ long long distExtent(const ArrayArg &A) {
   return A.Extent[A.Dims == 1 ? 0 : A.DistDim];
 }
 
+/// The elements of the rows R of A distributed by segments.
+long long segmentElements(const ArrayArg &A, const Range &R) {
+  return A.Segments[R.End] - A.Segments[R.Begin];
+}
+
 std::size_t arrayBytes(const ArrayArg &A) {
+  if (A.Segments)
+    return static_cast<std::size_t>(segmentElements(A, {0, A.Extent[0]})) *
+           A.ElemSize;
   return static_cast<std::size_t>(A.Extent[0] * A.Extent[1]) * A.ElemSize;
 }
 
@@ -26,6 +34,8 @@ Range sentRows(const ArrayArg &A) {
 }
 
 std::size_t slabBytes(const ArrayArg &A, const Range &R) {
+  if (A.Segments)
+    return static_cast<std::size_t>(segmentElements(A, R)) * A.ElemSize;
   const long long Across = A.Dims == 1 ? 1 : A.Extent[1 - A.DistDim];
   return static_cast<std::size_t>(R.size() * Across) * A.ElemSize;
 }
@@ -82,6 +92,8 @@ ArrayArg bufferLayout(const ArrayArg &A, const Range &R, char *Data) {
   L.Object = nullptr;
   L.Extent[A.Dims == 1 ? 0 : A.DistDim] = R.size();
   L.Skew = 0;
+  if (A.Segments)
+    L.Segments = A.Segments + R.Begin;
   return L;
 }
 

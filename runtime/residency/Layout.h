@@ -31,7 +31,8 @@ bool sharesMemory(const ArrayArg &A, const ArrayArg &B);
 /// (ArrayArg::Trimmed), or all of them; all of them when the ranks keep
 /// it, for later executions may read others.
 Range sentRows(const ArrayArg &A);
-/// The size in bytes of the slab R of A's distributed dimension.
+/// The size in bytes of the slab R of A's distributed dimension (of a
+/// array distributed by segments, the elements of those rows).
 std::size_t slabBytes(const ArrayArg &A, const Range &R);
 
 /// The first element of row Row of the 2-D array A.
@@ -56,6 +57,11 @@ template <class Fn> void forEachPiece(const ArrayArg &A, const Range &R, Fn F) {
   const std::size_t Elem = A.ElemSize;
   if (R.size() <= 0)
     return;
+  if (A.Segments) {
+    const long long First = A.Segments[R.Begin] - A.Segments[0];
+    F(A.Data + First * Elem, (A.Segments[R.End] - A.Segments[R.Begin]) * Elem);
+    return;
+  }
   if (A.Dims == 1) {
     F(A.Data + R.Begin * Elem, R.size() * Elem);
     return;

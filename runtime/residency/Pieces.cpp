@@ -12,7 +12,8 @@ void pointDistributed(ArrayView &View, const ArrayArg &A,
                       std::vector<char *> &Table) {
   if (A.Dims == 1) {
     View.Base = Layout.Data;
-    View.RowOffset = First;
+    // By segments: Data holds element Segments[0] (Block::rows).
+    View.RowOffset = Layout.Segments ? Layout.Segments[0] : First;
     View.Size = A.Extent[0];
     return;
   }

@@ -56,6 +56,11 @@ struct ArrayArg {
   bool Trimmed = false;
   long long SentBegin = 0;
   long long SentEnd = 0;
+  /// A 1-D array distributed by segments (LoopRun::distSegments): row r of
+  /// the distributed dimension is the elements [Segments[r], Segments[r + 1])
+  /// (Extent[0] rows, Extent[0] + 1 ascending bounds), and Data points at
+  /// element Segments[0]. Null for every other array.
+  const long long *Segments = nullptr;
 };
 
 /// A reduction variable on the pseudo-master.

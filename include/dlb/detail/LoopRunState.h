@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace dlb {
@@ -66,6 +67,9 @@ struct LoopRunState {
   /// with a row not as long as its first: its slot, that row and its length
   /// (reported when the loop runs).
   std::vector<std::vector<char *>> VectorRows;
+  /// The bounds of the arrays distributed by segments
+  /// (ArrayArg::Segments points into them).
+  std::vector<std::shared_ptr<const std::vector<long long>>> SegmentBounds;
   struct RaggedRowsError {
     long long Slot = -1, Row = 0, Length = 0, First = 0;
     explicit operator bool() const { return Slot >= 0; }

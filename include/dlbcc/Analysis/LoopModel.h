@@ -138,6 +138,10 @@ struct ArrayModel {
   /// stored in one vector): rows of n elements, this loop-invariant scalar
   /// (delinearized; Dims is 2 and each access has the two subscripts).
   const clang::VarDecl *RowLength = nullptr;
+  /// A 1-D array that iteration i touches only in elements [S[i], S[i + 1])
+  /// of this S, which the loop does not write (a CSR matrix's values for
+  /// its row pointers S, Segments.h): distributed by those segments.
+  const clang::VarDecl *Segments = nullptr;
   /// Rows read at a fixed index, at most MaxPinnedRows.
   std::vector<PinnedRow> Pins;
   /// The read windows of a written array: for each Windowed read, the rows

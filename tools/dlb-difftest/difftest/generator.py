@@ -12,7 +12,7 @@ import random
 from .exprs import Arr
 from .prog import Node, block, number, render, stmt
 from .site import Scope
-from . import nests
+from . import csr, nests
 
 STRATEGIES = ["auto", "static", "gcdlb", "gddlb", "lcdlb", "lddlb", "gss",
               "fac", "awf", "tss"]
@@ -342,6 +342,11 @@ class Gen:
                 items.append(call)
             else:
                 items += nests.gen_item(main_sc)
+        # A CSR site, drawn apart too (csr.py).
+        pick = random.Random(self.seed * 15485863 + 5)
+        if pick.random() < 0.3:
+            items.insert(pick.randint(0, len(items)),
+                         csr.gen_csr(self, self.seed * 7 + 1)[0])
         return Program(self, helpers, items, main_sc)
 
 
