@@ -11,8 +11,6 @@
 #include "residency/Residency.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
 namespace dlb {
 
@@ -149,12 +147,6 @@ void RootExecution::judgeDistributed(double Elapsed) {
       GroupComputed += Other.KeptComputed;
       Runs += std::max(Other.KeptRuns - KeptWarmup, 0);
     }
-  if (getenv("DLBDBG"))
-    fprintf(
-        stderr,
-        "judge %s runs %d/%d group %zu elapsed %g computed %g (this %g %g)\n",
-        L.Desc.name(), History.KeptRuns, Runs, Group.size(), GroupElapsed,
-        GroupComputed, Elapsed, Computed);
   if (History.KeptRuns < KeptWarmup + 2 || Runs < KeptJudged ||
       GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
     return;
