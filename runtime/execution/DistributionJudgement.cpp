@@ -53,6 +53,7 @@ void RootExecution::probe() {
     To.Ranks = Ranks;
     To.Latency = Params.Net.Latency;
     To.Bandwidth = Params.Net.Bandwidth;
+    To.FreshCopy = Params.Net.FreshCopy;
     To.ProfitFactor = Params.Balance.ProfitFactor;
     To.ExecutionSeconds = C.ExecutionSeconds;
     To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),

@@ -43,7 +43,9 @@ ExecParams execParams(Strategy Clause, int Ranks,
   // 1.6 ms, moved them for a gain of 0.8 ms; they took 117 ms). One rank
   // moves nothing and does not measure the copy (1-2 ms, once).
   P.Balance.MoveSecondsPerIteration =
-      Ranks > 1 ? P.DataBytes * transferByteSeconds(P.Net.Bandwidth) : 0;
+      Ranks > 1
+          ? P.DataBytes * transferByteSeconds(P.Net.Bandwidth, P.Net.FreshCopy)
+          : 0;
   P.FixedPeriod = O.PeriodAuto ? -1 : O.Period;
   P.Control.InteractFraction = O.InteractFraction;
   P.Control.Quantum = O.Quantum;

@@ -7,53 +7,25 @@
 #include "execution/Profit.h"
 
 #include "core/Context.h"
+#include "platform/SlabMemory.h"
 #include "residency/Layout.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
-#include <sys/mman.h>
 #include <vector>
 
 namespace dlb {
 
-/// Seconds to copy one byte into memory not touched before, page faults
-/// included, as a receive into a new slab buffer does: measured once, the
-/// best of two, on 4 MiB freshly mapped, aligned and advised as
-/// allocateSlabMemory (platform/SlabMemory.h) gets the memory rows arrive
-/// in: as transparent huge pages where the host has them. Measured on small
-/// pages instead, on a virtual machine whose 4 KiB page faults cost 33 us,
-/// a byte cost 8.5 ns against 0.05 ns, 150 times what the rows' moves cost:
-/// the model then kept 2mm and gemm on rank 0 alone.
-static double freshCopyByteSeconds() {
-  static const double Seconds = [] {
-    const std::size_t Huge = std::size_t(2) << 20;
-    const std::size_t Bytes = 2 * Huge;
-    std::vector<char> From(Bytes, 1);
-    double Best = 1;
-    for (int Rep = 0; Rep < 2; ++Rep) {
-      const double Start = now();
-      void *Map = mmap(nullptr, Bytes + Huge, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (Map == MAP_FAILED)
-        return 1e-9;
-      const auto At = reinterpret_cast<std::uintptr_t>(Map);
-      char *To = reinterpret_cast<char *>((At + Huge - 1) / Huge * Huge);
-#ifdef MADV_HUGEPAGE
-      madvise(To, Bytes, MADV_HUGEPAGE);
-#endif
-      std::memcpy(To, From.data(), Bytes);
-      munmap(Map, Bytes + Huge);
-      Best = std::min(Best, now() - Start);
-    }
-    return std::max(Best, 1e-12) / static_cast<double>(Bytes);
-  }();
-  return Seconds;
-}
-
-double transferByteSeconds(double Bandwidth) {
-  return 3 * freshCopyByteSeconds() + 1 / Bandwidth;
+double transferByteSeconds(double Bandwidth, double FreshCopy) {
+  // A profile without it (a --dlb-netprofile file written before profiles
+  // had it): measured here, once.
+  if (FreshCopy <= 0) {
+    static const double Measured = freshCopyByteSeconds();
+    FreshCopy = Measured;
+  }
+  return 3 * FreshCopy + 1 / Bandwidth;
 }
 
 namespace {
@@ -146,7 +118,7 @@ DistributionInput Probe::costs(const Prospect &To) const {
       In.WholeBytes += static_cast<double>(slabBytes(A, sentRows(A)));
   // Written rows go out and come back.
   In.RowBytes += In.WrittenRowBytes;
-  In.ByteSeconds = transferByteSeconds(To.Bandwidth);
+  In.ByteSeconds = transferByteSeconds(To.Bandwidth, To.FreshCopy);
   In.Latency = To.Latency;
   In.ExecutionSeconds = To.ExecutionSeconds;
   In.ProfitFactor = To.ProfitFactor;

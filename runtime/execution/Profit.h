@@ -20,15 +20,17 @@ namespace dlb {
 /// three times (packed into a message, through MPI's buffers, into the
 /// receiver's slab), each at the cost of a copy into fresh memory of the
 /// kind received rows arrive in (huge pages where the host gives them,
-/// platform/SlabMemory.h; measured once here), and between hosts the link
-/// adds its own time.
-double transferByteSeconds(double Bandwidth);
+/// platform/SlabMemory.h; FreshCopy, the network profile's, or measured
+/// once here when it has none), and between hosts the link adds its own
+/// time.
+double transferByteSeconds(double Bandwidth, double FreshCopy);
 
 /// What distributing an execution would face besides its work.
 struct Prospect {
   int Ranks = 1;
   double Latency = 0;
   double Bandwidth = 0;
+  double FreshCopy = 0; ///< NetProfile::FreshCopy
   double ProfitFactor = 0.9;
   /// Context::ExecutionSeconds.
   double ExecutionSeconds = 0;

@@ -150,6 +150,8 @@ std::string formatNetProfile(const NetProfile &Profile,
   OS << "ranks " << Profile.MeasuredRanks << "\n";
   OS << "latency " << Profile.Latency << "\n";
   OS << "bandwidth " << Profile.Bandwidth << "\n";
+  if (Profile.FreshCopy > 0)
+    OS << "fresh-copy " << Profile.FreshCopy << "\n";
   for (Pattern P : {Pattern::OneToAll, Pattern::AllToOne, Pattern::AllToAll}) {
     OS << patternName(P);
     for (double C : Profile.Fits[static_cast<int>(P)].Coeffs)
@@ -193,6 +195,8 @@ bool parseNetProfile(const std::string &Text, NetProfile &Profile,
       Ok = static_cast<bool>(L >> Out.Latency) && Out.Latency > 0;
     } else if (Key == "bandwidth") {
       Ok = static_cast<bool>(L >> Out.Bandwidth) && Out.Bandwidth > 0;
+    } else if (Key == "fresh-copy") {
+      Ok = static_cast<bool>(L >> Out.FreshCopy) && Out.FreshCopy > 0;
     } else {
       int Kind = -1;
       for (Pattern P :

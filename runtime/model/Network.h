@@ -46,6 +46,10 @@ struct NetProfile {
   /// The largest number of ranks the fits were measured with (they
   /// extrapolate beyond it).
   int MeasuredRanks = 0;
+  /// Seconds per byte of a copy into memory not touched before, of the
+  /// kind received rows arrive in (platform/SlabMemory.h,
+  /// freshCopyByteSeconds), measured by rank 0; 0 when not measured.
+  double FreshCopy = 0;
 
   double cost(Pattern Kind, int Ranks, double Bytes) const;
 };

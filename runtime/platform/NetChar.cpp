@@ -1,8 +1,9 @@
 //===- NetChar.cpp - Measuring the network profile ------------------------===//
 #include "platform/NetChar.h"
 
-#include "transport/Comm.h"
 #include "core/Context.h"
+#include "platform/SlabMemory.h"
+#include "transport/Comm.h"
 #include "transport/Protocol.h"
 
 #include <algorithm>
@@ -253,6 +254,8 @@ NetProfile characterize(const NetCharPlan &Plan,
       Profile.Fits[static_cast<int>(P)] = fitPattern(All, P);
   }
   Profile.MeasuredRanks = C.Size;
+  if (C.Rank == 0)
+    Profile.FreshCopy = freshCopyByteSeconds();
   if (Samples)
     *Samples = All;
   // Rank 0 measured the patterns: its profile is everyone's.
@@ -365,6 +368,11 @@ bool acquireNetProfile(NetProfile &Profile, std::string &Source,
   if (Status == "ok") {
     std::string ReadHosts, Why;
     parseNetProfile(broadcastText(Text), Profile, ReadHosts, Why);
+    // A cache written before profiles had the fresh copy gets it now, once.
+    if (C.Rank == 0 && Given.empty() && Profile.FreshCopy <= 0) {
+      Profile.FreshCopy = freshCopyByteSeconds();
+      saveProfile(Source, Profile, Hosts, Why);
+    }
     return true;
   }
   if (Status != "none") {

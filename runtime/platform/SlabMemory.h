@@ -47,6 +47,17 @@ template <class T> struct SlabAllocator {
   }
 };
 
+/// Seconds to copy one byte into memory not touched before, page faults
+/// included, as a receive into a new slab buffer does: the best of two
+/// copies of 4 MiB into memory freshly mapped, aligned and advised as
+/// allocateSlabMemory gets it (as transparent huge pages where the host has
+/// them). Measured on small pages instead, on a virtual machine whose 4 KiB
+/// page faults cost 33 us, a byte cost 8.5 ns against 0.05 ns, 150 times
+/// what the rows' moves cost: the model then kept 2mm and gemm on rank 0
+/// alone. It takes 20-50 ms there (mapping and zeroing the huge pages):
+/// the network profile keeps it (NetProfile::FreshCopy).
+double freshCopyByteSeconds();
+
 /// A buffer of received rows.
 using SlabBuffer = std::vector<char, SlabAllocator<char>>;
 
