@@ -129,6 +129,7 @@ struct Context {
     double KeptElapsed = 0;
     double KeptComputed = 0;
     std::vector<std::uint64_t> KeptIds;
+    std::vector<double> KeptBytes; ///< each kept array's size
     long long KeptIterations = 0;
     bool Switched = false;
     bool Return = false;

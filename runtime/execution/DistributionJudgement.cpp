@@ -8,9 +8,12 @@
 //===----------------------------------------------------------------------===//
 #include "execution/RootExecution.h"
 
+#include "residency/Layout.h"
 #include "residency/Residency.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 namespace dlb {
 
@@ -31,6 +34,81 @@ bool knownAlone(const Context::ProbeAnswer &H, long long Size) {
          H.Predicted.AloneSeconds * static_cast<double>(Size) /
                  static_cast<double>(H.Iterations) <=
              0.5 * H.Predicted.DistributedSeconds;
+}
+
+/// Whether A and B keep an array in common.
+bool shareKept(const Context::ProbeAnswer &A, const Context::ProbeAnswer &B) {
+  return std::any_of(A.KeptIds.begin(), A.KeptIds.end(), [&](std::uint64_t Id) {
+    return std::count(B.KeptIds.begin(), B.KeptIds.end(), Id) > 0;
+  });
+}
+
+/// History and the loops not gone alone that keep arrays with it, or with
+/// one of those, and so on.
+std::vector<Context::ProbeAnswer *>
+keptGroup(Context::ProbeAnswer &History,
+          std::map<const LoopDesc *, Context::ProbeAnswer> &Probes) {
+  std::vector<Context::ProbeAnswer *> Group{&History};
+  for (std::size_t Next = 0; Next < Group.size(); ++Next)
+    for (auto &[Desc, Other] : Probes)
+      if (!Other.Switched &&
+          std::find(Group.begin(), Group.end(), &Other) == Group.end() &&
+          shareKept(Other, *Group[Next]))
+        Group.push_back(&Other);
+  return Group;
+}
+
+/// The mean per execution of a decayed sum (KeptDecay) over Runs of them.
+double perExecution(double Sum, int Runs) {
+  return Runs > 0 ? Sum * (1 - KeptDecay) / (1 - std::pow(KeptDecay, Runs)) : 0;
+}
+
+/// The loops of Group, a group of loops that pays distributed as a whole,
+/// that do not pay by themselves and may go alone without the others:
+/// those whose executions took longer than their computing by the
+/// threshold, when what they would save exceeds moving the arrays they
+/// keep with the others back and out again at each execution (at
+/// ByteSeconds a byte). NPB CG's vector updates beside its mat-vec took
+/// 0.12-0.18 ms each distributed for 0.01 ms of computing, while the
+/// mat-vec took 1.4 ms for 1.9 ms of computing; together they looked paid
+/// for. Empty if none, or before every loop of the group was judged on
+/// two executions: all go at once, since one gone alone takes the arrays
+/// it shares from the others, which then no longer start from kept arrays.
+std::vector<Context::ProbeAnswer *>
+lightLoops(const std::vector<Context::ProbeAnswer *> &Group, double Threshold,
+           double ByteSeconds) {
+  std::vector<Context::ProbeAnswer *> Light, Heavy;
+  double Saved = 0;
+  for (Context::ProbeAnswer *A : Group) {
+    const int Runs = A->KeptRuns - KeptWarmup;
+    if (Runs < 2)
+      return {};
+    const double Elapsed = perExecution(A->KeptElapsed, Runs);
+    const double Computed = perExecution(A->KeptComputed, Runs);
+    const bool Pays = Computed > (1 - Threshold) * Elapsed;
+    (Pays ? Heavy : Light).push_back(A);
+    if (!Pays)
+      Saved += (1 - Threshold) * Elapsed - Computed;
+  }
+  if (Light.empty() || Heavy.empty())
+    return {};
+  double Shared = 0;
+  std::vector<std::uint64_t> Counted;
+  for (const Context::ProbeAnswer *A : Light)
+    for (std::size_t K = 0; K < A->KeptIds.size(); ++K) {
+      const std::uint64_t Id = A->KeptIds[K];
+      const bool Kept = std::any_of(
+          Heavy.begin(), Heavy.end(), [&](const Context::ProbeAnswer *H) {
+            return std::count(H->KeptIds.begin(), H->KeptIds.end(), Id) > 0;
+          });
+      if (Kept && !std::count(Counted.begin(), Counted.end(), Id)) {
+        Counted.push_back(Id);
+        Shared += A->KeptBytes[K];
+      }
+    }
+  return Saved > 2 * Shared * ByteSeconds
+             ? Light
+             : std::vector<Context::ProbeAnswer *>();
 }
 
 } // namespace
@@ -114,9 +192,12 @@ void RootExecution::judgeDistributed(double Elapsed) {
   if (!FromKept || C.Opts.DistributeAlways || History.Switched)
     return;
   History.KeptIds.clear();
+  History.KeptBytes.clear();
   for (const ArrayArg &A : L.Arrays)
-    if (A.Kept && A.Role == ArrayArg::Distributed)
+    if (A.Kept && A.Role == ArrayArg::Distributed) {
       History.KeptIds.push_back(A.Id);
+      History.KeptBytes.push_back(static_cast<double>(arrayBytes(A)));
+    }
   History.KeptIterations = Space.size();
   // The first executions from kept rows pay for the workers' new memory:
   // they are not judged (KeptWarmup).
@@ -124,33 +205,29 @@ void RootExecution::judgeDistributed(double Elapsed) {
     return;
   History.KeptElapsed = KeptDecay * History.KeptElapsed + Elapsed;
   History.KeptComputed = KeptDecay * History.KeptComputed + Computed;
-  // Judged with the other loops that started from the same kept arrays,
-  // and they go alone with it: one of them would otherwise hand the arrays
+  // Judged with the other loops that started from the same kept arrays
+  // (and those that share others with them), and they go alone with it:
+  // one of them would otherwise hand the arrays
   // out again at its next execution (jacobi2d's two sweeps next to a CPU
   // hog: 43 ms to bring 40 MB back, 43 ms to send them again), and a light
   // loop beside a heavy one must not take the heavy one's arrays away.
   // Their sums, not each execution: next to a CPU hog, the rank on its
   // core loses a slice to it at every second execution or so (jacobi2d:
   // 2.5 ms, then 8 ms).
-  std::vector<Context::ProbeAnswer *> Group;
+  std::vector<Context::ProbeAnswer *> Group = keptGroup(History, C.Probes);
   double GroupElapsed = 0, GroupComputed = 0;
   int Runs = 0;
-  for (auto &[Desc, Other] : C.Probes)
-    if (&Other == &History ||
-        (!Other.Switched &&
-         std::any_of(Other.KeptIds.begin(), Other.KeptIds.end(),
-                     [&](std::uint64_t Id) {
-                       return std::count(History.KeptIds.begin(),
-                                         History.KeptIds.end(), Id) > 0;
-                     }))) {
-      Group.push_back(&Other);
-      GroupElapsed += Other.KeptElapsed;
-      GroupComputed += Other.KeptComputed;
-      Runs += std::max(Other.KeptRuns - KeptWarmup, 0);
-    }
-  if (History.KeptRuns < KeptWarmup + 2 || Runs < KeptJudged ||
-      GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
+  for (const Context::ProbeAnswer *Other : Group) {
+    GroupElapsed += Other->KeptElapsed;
+    GroupComputed += Other->KeptComputed;
+    Runs += std::max(Other->KeptRuns - KeptWarmup, 0);
+  }
+  if (History.KeptRuns < KeptWarmup + 2 || Runs < KeptJudged)
     return;
+  if (GroupComputed > (1 - C.Opts.Threshold) * GroupElapsed)
+    Group = lightLoops(
+        Group, C.Opts.Threshold,
+        transferByteSeconds(Params.Net.Bandwidth, Params.Net.FreshCopy));
   for (Context::ProbeAnswer *Answer : Group) {
     Answer->Decided = Answer->Alone = Answer->Switched = Answer->Return = true;
     Answer->Iterations = Answer->KeptIterations;
