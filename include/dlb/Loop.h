@@ -464,9 +464,23 @@ public:
   void distSegments(ValueT *Data, long long Size, const BoundT *Bounds,
                     const char *Array, const char *BoundsName) {
     static_assert(std::is_integral<BoundT>::value, "segment bounds");
+    // Only the bounds the loop reads, those of the rows it runs (a loop
+    // stepping by Stride): a row it skips is empty, its bounds copied from
+    // the row before (the one after, for rows before the first).
+    auto Runs = [&](long long Row) {
+      return Row >= Lb && Row < Ub && (Row - Anchor) % Stride == 0;
+    };
     std::vector<long long> Segments(Ub > Lb ? Ub + 1 : 1, 0);
-    for (long long I = Lb > 0 ? Lb : 0; Ub > Lb && I <= Ub; ++I)
-      Segments[I] = static_cast<long long>(Bounds[I]);
+    long long First = -1;
+    for (long long Row = Lb > 0 ? Lb : 0; Ub > Lb && Row <= Ub; ++Row) {
+      const bool Read = Runs(Row) || Runs(Row - 1);
+      if (Read && First < 0)
+        First = Row;
+      Segments[Row] = Read ? static_cast<long long>(Bounds[Row])
+                           : (Row > 0 ? Segments[Row - 1] : 0);
+    }
+    for (long long Row = Lb > 0 ? Lb : 0; First >= 0 && Row < First; ++Row)
+      Segments[Row] = Segments[First];
     addSegments(
         contiguous(ArrayArg::Distributed, Data, 0, 1, 1, 0, Access{true, 0, 0}),
         std::move(Segments), Size, Array, BoundsName);
