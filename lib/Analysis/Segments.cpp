@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dlbcc/Analysis/Segments.h"
+#include "dlbcc/Analysis/Affine.h"
 #include "dlbcc/Analysis/ExprQueries.h"
 #include "dlbcc/Analysis/LoopForm.h"
 #include "dlbcc/Analysis/LoopModel.h"
@@ -18,8 +19,8 @@ using namespace clang;
 namespace dlbcc {
 namespace {
 
-/// The array S of `S[i + Offset]` (Offset 0 or 1, as written: `S[i]`,
-/// `S[i + 1]`, `S[1 + i]`), i being \p Index; null for another expression.
+/// The array S of `S[i + Offset]` (`S[i]`, `S[i + 1]`, `S[1 + i]`: the
+/// subscript's affine form), i being \p Index; null for another expression.
 const VarDecl *boundArray(const Expr *E, const VarDecl *Index, long long Offset,
                           ASTContext &Ctx) {
   const Expr *Of = nullptr, *Sub = nullptr;
@@ -36,18 +37,9 @@ const VarDecl *boundArray(const Expr *E, const VarDecl *Index, long long Offset,
       Of ? dyn_cast<DeclRefExpr>(Of->IgnoreParenImpCasts()) : nullptr;
   if (!Base)
     return nullptr;
-  Sub = Sub->IgnoreParenImpCasts();
-  if (Offset == 0)
-    return refersTo(Sub, Index) ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-  const auto *Add = dyn_cast<BinaryOperator>(Sub);
-  if (!Add || Add->getOpcode() != BO_Add)
-    return nullptr;
-  const Expr *L = Add->getLHS()->IgnoreParenImpCasts();
-  const Expr *R = Add->getRHS()->IgnoreParenImpCasts();
-  if (!refersTo(L, Index))
-    std::swap(L, R);
-  std::optional<long long> C = integerConstant(R, Ctx);
-  return refersTo(L, Index) && C && *C == Offset
+  std::optional<AffineForm> F = affineForm(Sub, Ctx);
+  return F && F->Coeffs.size() == 1 && F->coeff(Index) == 1 &&
+                 F->Constant == Offset
              ? dyn_cast<VarDecl>(Base->getDecl())
              : nullptr;
 }

@@ -15,11 +15,6 @@ long long distExtent(const ArrayArg &A) {
   return A.Extent[A.Dims == 1 ? 0 : A.DistDim];
 }
 
-/// The elements of the rows R of A distributed by segments.
-long long segmentElements(const ArrayArg &A, const Range &R) {
-  return A.Segments[R.End] - A.Segments[R.Begin];
-}
-
 std::size_t arrayBytes(const ArrayArg &A) {
   if (A.Segments)
     return static_cast<std::size_t>(segmentElements(A, {0, A.Extent[0]})) *

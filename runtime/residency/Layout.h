@@ -35,6 +35,12 @@ Range sentRows(const ArrayArg &A);
 /// array distributed by segments, the elements of those rows).
 std::size_t slabBytes(const ArrayArg &A, const Range &R);
 
+/// The elements of the rows R of A, an array distributed by segments
+/// (ArrayArg::Segments).
+inline long long segmentElements(const ArrayArg &A, const Range &R) {
+  return A.Segments[R.End] - A.Segments[R.Begin];
+}
+
 /// The first element of row Row of the 2-D array A.
 char *rowStart(const ArrayArg &A, long long Row);
 
@@ -59,7 +65,7 @@ template <class Fn> void forEachPiece(const ArrayArg &A, const Range &R, Fn F) {
     return;
   if (A.Segments) {
     const long long First = A.Segments[R.Begin] - A.Segments[0];
-    F(A.Data + First * Elem, (A.Segments[R.End] - A.Segments[R.Begin]) * Elem);
+    F(A.Data + First * Elem, segmentElements(A, R) * Elem);
     return;
   }
   if (A.Dims == 1) {
