@@ -66,19 +66,25 @@ double perExecution(double Sum, int Runs) {
 /// The loops of Group, a group of loops that pays distributed as a whole,
 /// that do not pay by themselves and may go alone without the others:
 /// those whose executions took longer than their computing by the
-/// threshold, when what they would save exceeds moving the arrays they
-/// keep with the others back and out again at each execution (at
-/// ByteSeconds a byte). NPB CG's vector updates beside its mat-vec took
-/// 0.12-0.18 ms each distributed for 0.01 ms of computing, while the
-/// mat-vec took 1.4 ms for 1.9 ms of computing; together they looked paid
-/// for. Empty if none, or before every loop of the group was judged on
-/// two executions: all go at once, since one gone alone takes the arrays
-/// it shares from the others, which then no longer start from kept arrays.
+/// threshold, when what they would save in a round of the group's loops
+/// (each executed once) exceeds what their going alone costs in it: the
+/// arrays they keep with the others come back and go out again, two
+/// exchanges with the ranks (each taken to cost what the cheapest of the
+/// light loops' own executions spent beyond its computing) moving those
+/// bytes (at ByteSeconds a byte). So one light loop beside a heavy one
+/// never goes alone (heavy-light.test: under load, the light copy's 1.4 ms
+/// against 0.04 ms of computing sent it alone, and the heavy loop handed
+/// the grids out again), while NPB CG's vector updates beside its mat-vec
+/// (0.12-0.18 ms each distributed for 0.01 ms of computing, the mat-vec
+/// 1.4 ms for 1.9 ms of computing: together they looked paid for) do.
+/// Empty if none, or before every loop of the group was judged on two
+/// executions: all go at once, since one gone alone takes the arrays it
+/// shares from the others, which then no longer start from kept arrays.
 std::vector<Context::ProbeAnswer *>
 lightLoops(const std::vector<Context::ProbeAnswer *> &Group, double Threshold,
            double ByteSeconds) {
   std::vector<Context::ProbeAnswer *> Light, Heavy;
-  double Saved = 0;
+  double Saved = 0, Exchange = HUGE_VAL;
   for (Context::ProbeAnswer *A : Group) {
     const int Runs = A->KeptRuns - KeptWarmup;
     if (Runs < 2)
@@ -87,8 +93,10 @@ lightLoops(const std::vector<Context::ProbeAnswer *> &Group, double Threshold,
     const double Computed = perExecution(A->KeptComputed, Runs);
     const bool Pays = Computed > (1 - Threshold) * Elapsed;
     (Pays ? Heavy : Light).push_back(A);
-    if (!Pays)
+    if (!Pays) {
       Saved += (1 - Threshold) * Elapsed - Computed;
+      Exchange = std::min(Exchange, Elapsed - Computed);
+    }
   }
   if (Light.empty() || Heavy.empty())
     return {};
@@ -106,7 +114,7 @@ lightLoops(const std::vector<Context::ProbeAnswer *> &Group, double Threshold,
         Shared += A->KeptBytes[K];
       }
     }
-  return Saved > 2 * Shared * ByteSeconds
+  return Saved > 2 * (Exchange + Shared * ByteSeconds)
              ? Light
              : std::vector<Context::ProbeAnswer *>();
 }
