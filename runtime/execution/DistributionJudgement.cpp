@@ -121,6 +121,13 @@ lightLoops(const std::vector<Context::ProbeAnswer *> &Group, double Threshold,
 
 } // namespace
 
+bool RootExecution::knownAloneInOneBlock() const {
+  // Alone with nothing to poll for: one block (runShare), no probe
+  // (trisolv's steps on 2 ranks, 8000 executions of microseconds).
+  return Probing && History.Decided && History.Alone &&
+         knownAlone(History, Space.size()) && Quiet && !L.Pipelined;
+}
+
 void RootExecution::probe() {
   // The last probe's answer stands for executions it covers: no larger
   // one after it ran alone (knownAlone), no smaller one after it was
@@ -130,9 +137,7 @@ void RootExecution::probe() {
                                         : Space.size() >= History.Iterations);
   if (!Probing || (Known && !History.Alone))
     return;
-  if (Known && Quiet && !L.Pipelined) {
-    // Alone with nothing to poll for: one block (runShare), no probe
-    // (trisolv's steps on 2 ranks, 8000 executions of microseconds).
+  if (knownAloneInOneBlock()) {
     Alone = OneBlock = true;
   } else {
     Prospect To;

@@ -44,6 +44,9 @@ private:
   /// Maps the pages of the user's arrays that the execution writes.
   void mapWrittenPages();
   void probe();
+  /// Whether the last probe's answer (or the loop's history) has this
+  /// execution run alone, and nothing asks for blocks: one block, no probe.
+  bool knownAloneInOneBlock() const;
   void partition();
   bool takesPart(int W) const;
   void startWorkers();
