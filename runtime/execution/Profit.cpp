@@ -45,6 +45,11 @@ constexpr double SteadyFactor = 1.2;
 /// A chunk of this many CPU seconds measures its iterations whatever the
 /// call costs (microseconds): a Mandelbrot row decides at once, where its
 /// neighbours' costs, not the call's, differ by more than SteadyFactor.
+/// Not a stratum's first chunk, which runs with cold caches: mvt's
+/// transposed loop (x2 += A^T y2, 8000 x 8000) took 300 us for its first
+/// column, whose 8000 cache lines the next 7 columns find warm (35 us
+/// each); decided on first chunks, it was predicted at 2.57 s alone
+/// against 0.25 s, and distributed, sending A, in 1.15 s.
 constexpr double SureChunkSeconds = 200e-6;
 /// The strata the samples come from.
 constexpr long long Strata8 = 8;
@@ -169,9 +174,9 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
         const double Rate = T / Work;
         if (S.BestRate < 0 || Rate < S.BestRate)
           S.BestRate = Rate;
-        S.Steady = Cpu >= SureChunkSeconds ||
-                   (S.LastRate > 0 && Rate <= SteadyFactor * S.LastRate &&
-                    S.LastRate <= SteadyFactor * Rate);
+        S.Steady = S.LastRate > 0 && (Cpu >= SureChunkSeconds ||
+                                      (Rate <= SteadyFactor * S.LastRate &&
+                                       S.LastRate <= SteadyFactor * Rate));
         S.LastRate = Rate;
         if (Cpu >= LongChunkSeconds &&
             (S.LongRate < 0 || Cpu / Work < S.LongRate))
@@ -190,11 +195,17 @@ bool Probe::worthDistributing(const Range &Space, const Prospect &To) {
     // Clear: measured long enough for the clock not to matter, each
     // stratum's speed steady (or its cap reached), and it would pay even
     // if the iterations were twice as fast as measured (the first ones run
-    // with cold caches).
+    // with cold caches), or not even at the speed measured (which cold
+    // caches and a busy host only make slower). Sampling on to the caps
+    // costs an execution that stays alone a cold start of each stratum at
+    // each chunk (mvt's transposed loop: 0.31 s on 2 ranks against 0.27 s
+    // on 1, medians of 5).
     const bool Measured =
         std::all_of(Strata.begin(), Strata.end(), [](const Stratum &S) {
           return S.Steady || S.Next >= S.Cap;
         });
+    if (Sampled >= MinSeconds && Measured && !Last.Pays)
+      return false;
     In.AloneSeconds /= 2;
     if (Sampled >= MinSeconds && Measured && predictDistribution(In).Pays)
       return true;
