@@ -118,7 +118,9 @@ struct Context {
   /// then starts from interleaved blocks. Predicted: the last sampled
   /// prediction (Model.h); one that sent the loop alone also covers larger
   /// executions while alone scaled to them stays far below it
-  /// (RootExecution::probe).
+  /// (RootExecution::probe). Rehearsed: a sampled execution that would
+  /// have handed out arrays to keep ran alone so that the next one samples
+  /// warm caches (RootExecution::probe).
   struct ProbeAnswer {
     long long Iterations = 0;
     bool Decided = false;
@@ -133,6 +135,7 @@ struct Context {
     long long KeptIterations = 0;
     bool Switched = false;
     bool Return = false;
+    bool Rehearsed = false;
   };
   std::map<const LoopDesc *, ProbeAnswer> Probes;
   /// Rank 0: the least fixed cost of a distributed doall execution seen so

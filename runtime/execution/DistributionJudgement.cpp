@@ -36,6 +36,10 @@ bool knownAlone(const Context::ProbeAnswer &H, long long Size) {
              0.5 * H.Predicted.DistributedSeconds;
 }
 
+/// An execution predicted to take this long alone or longer is not
+/// rehearsed (RootExecution::rehearses).
+constexpr double RehearsalSeconds = 0.1;
+
 /// Whether A and B keep an array in common.
 bool shareKept(const Context::ProbeAnswer &A, const Context::ProbeAnswer &B) {
   return std::any_of(A.KeptIds.begin(), A.KeptIds.end(), [&](std::uint64_t Id) {
@@ -128,6 +132,23 @@ bool RootExecution::knownAloneInOneBlock() const {
          knownAlone(History, Space.size()) && Quiet && !L.Pipelined;
 }
 
+bool RootExecution::rehearses(const Prospect &To) {
+  // The first sampled execution of a loop that would hand out its arrays
+  // to keep runs alone instead, once, when it is short, and the next one
+  // decides: its samples find the caches that this one warmed. A short
+  // execution's samples may all be cold: trisolv's step j reads column j
+  // of L, 8000 cache lines that steps j+1 to j+7 find warm; sampled cold
+  // (0.35 ms predicted alone, 0.03 ms warm), every step was handed out 256
+  // MB of L to keep, and 2 ranks took 0.49-0.75 s against 0.13 s on one.
+  // A long one (0.1 s alone or more) loses more by waiting than its cold
+  // lines cost it.
+  if (!To.Keeps || History.Rehearsed ||
+      Probed->prediction().AloneSeconds >= RehearsalSeconds)
+    return false;
+  History.Rehearsed = true;
+  return true;
+}
+
 void RootExecution::probe() {
   // The last probe's answer stands for executions it covers: no larger
   // one after it ran alone (knownAlone), no smaller one after it was
@@ -153,12 +174,14 @@ void RootExecution::probe() {
     To.Quantum = C.Opts.Quantum;
     Probed.emplace(Spec, L.Desc.kernel(), aloneParams(), Curve, Views);
     Alone = Known || !Probed->worthDistributing(Space, To);
+    const bool Rehearse = !Known && !Alone && rehearses(To);
+    Alone = Alone || Rehearse;
     if (Known)
       Probed->runAll(Space);
     else if (Alone)
       Probed->runRest();
     Left = Probed->rest();
-    if (!Known) {
+    if (!Known && !Rehearse) {
       History.Iterations = Space.size();
       History.Decided = true;
       History.Alone = Alone;

@@ -47,6 +47,10 @@ private:
   /// Whether the last probe's answer (or the loop's history) has this
   /// execution run alone, and nothing asks for blocks: one block, no probe.
   bool knownAloneInOneBlock() const;
+  /// Whether this execution, which the probe would distribute and whose
+  /// arrays would stay on the ranks (To.Keeps), runs alone once instead so
+  /// that the next one samples warm caches.
+  bool rehearses(const Prospect &To);
   void partition();
   bool takesPart(int W) const;
   void startWorkers();
