@@ -422,12 +422,13 @@ void RootExecution::startWorkers() {
   waitAll(Sends, {"the workers to take the execution's start"});
   if (FromKept) {
     std::vector<Piece> None;
-    exchangeKeptRows(Spec, Parts, Owners, None);
+    exchangeKeptRows(Spec, Parts, Owners, None, KeptSends);
   }
 }
 
 void RootExecution::runShare() {
   Work.assign(Ranks, RankResult(L.Reductions.size()));
+  C.InFlight = &KeptSends;
   if (OneBlock) {
     // One rank's parameters are already those of an execution alone.
     Work[0] = runOneBlock(Spec, L.Desc.kernel(),
@@ -450,6 +451,8 @@ void RootExecution::collect() {
       !endTogether(Run ? Run->strategy() : Params.Strat, L.Pipelined))
     Watch->disarm();
   const double Collect = Ranks > 1 ? now() : 0;
+  C.InFlight = nullptr;
+  KeptSends.finish("the halo rows of the kept arrays to be received");
   std::vector<std::vector<Range>> Executed(Ranks);
   if (Run)
     for (const Piece &P : Run->executed())

@@ -9,11 +9,12 @@
 #define DLB_RUNTIME_ROOTEXECUTION_H
 
 #include "core/Context.h"
-#include "protocols/BalancingRunner.h"
 #include "execution/ExecutionPlan.h"
-#include "protocols/PipelineRunner.h"
 #include "execution/Profit.h"
 #include "observe/Stats.h"
+#include "protocols/BalancingRunner.h"
+#include "protocols/PipelineRunner.h"
+#include "transport/Comm.h"
 
 #include <memory>
 #include <optional>
@@ -108,6 +109,8 @@ private:
   bool Keeps = false;
   /// Bytes of whole arrays sent to the workers.
   long long WholeSent = 0;
+  /// Halo rows of kept arrays sent to the workers, completed in collect().
+  PendingSends KeptSends;
   std::vector<RankResult> Work;
   /// Rank 0's runner, unless it runs the loop alone.
   std::unique_ptr<Runner> Run;

@@ -74,10 +74,14 @@ void serveRun(const Command &Cmd) {
   const KernelFn Kernel = Desc.kernel();
   std::vector<Piece> Pieces = receiveBlockSlabs(Start.Blocks, Spec);
   // Arrays kept from earlier executions: their rows from their owners.
+  PendingSends KeptSends;
   if (startsFromKept(Spec))
-    exchangeKeptRows(Spec, Start.Parts, Start.Owners, Pieces);
+    exchangeKeptRows(Spec, Start.Parts, Start.Owners, Pieces, KeptSends);
+  context().InFlight = &KeptSends;
   runWorkerShare(Spec, Kernel, Start.Params, Curve, Views, std::move(Pieces),
                  Watch);
+  context().InFlight = nullptr;
+  KeptSends.finish("the halo rows of the kept arrays to be received");
 }
 
 } // namespace dlb

@@ -46,6 +46,8 @@ void PieceRunner::pollThunk(Block &B) {
   detail::BlockState &State = detail::state(B);
   PieceRunner &R = *static_cast<PieceRunner *>(State.Handler);
   transport::computed(R.Curve.of({R.PollNext, State.Next}));
+  if (PendingSends *Sends = context().InFlight)
+    progress(*Sends);
   R.poll(B);
 }
 

@@ -227,17 +227,26 @@ std::vector<std::vector<Range>> ownedPartition(const Ownership &O,
 void exchangeKeptRows(const LoopSpec &Spec,
                       const std::vector<std::vector<Range>> &Parts,
                       const std::vector<Ownership> &Owners,
-                      std::vector<Piece> &Pieces) {
+                      std::vector<Piece> &Pieces, PendingSends &Sends) {
   Context &C = context();
   const int Me = C.Rank;
   const char *What = "the halo rows of the arrays kept on the ranks";
   Requests Reqs;
-  std::deque<std::vector<char>> Out; // stable while sends are in flight
+  // The buffers of the halo rows sent and received, kept for the next
+  // execution (Context::HaloBuffers); the sends of the last one completed.
+  std::size_t Used = 0;
+  auto Buffer = [&](std::size_t Bytes) -> std::vector<char> & {
+    if (Used == C.HaloBuffers.size())
+      C.HaloBuffers.emplace_back();
+    std::vector<char> &B = C.HaloBuffers[Used++];
+    B.resize(Bytes);
+    return B;
+  };
   struct Incoming {
     std::size_t K;
     Slab Into; ///< on rank 0: the program's array
     Range Rows;
-    std::vector<char> Buf;
+    std::vector<char> *Buf;
   };
   std::vector<Incoming> In;
   const long long Margin = keptMargin(Spec);
@@ -282,15 +291,15 @@ void exchangeKeptRows(const LoopSpec &Spec,
             return;
           }
           if (Owner == Me) {
-            Out.emplace_back(slabBytes(A, Run));
+            std::vector<char> &Out = Buffer(slabBytes(A, Run));
             if (Me == 0)
-              packSlab(A, Run, Out.back().data());
+              packSlab(A, Run, Out.data());
             else
-              packKept(A, Keeps(), Run, Out.back().data());
-            postSend(Out.back().data(), Out.back().size(),
-                     static_cast<int>(R), ResidentTag, Reqs);
+              packKept(A, Keeps(), Run, Out.data());
+            postSend(Out.data(), Out.size(), static_cast<int>(R), ResidentTag,
+                     Sends.Reqs);
           } else if (static_cast<int>(R) == Me) {
-            In.push_back({K, Target, Run, std::vector<char>(slabBytes(A, Run))});
+            In.push_back({K, Target, Run, &Buffer(slabBytes(A, Run))});
           }
         });
       }
@@ -298,13 +307,13 @@ void exchangeKeptRows(const LoopSpec &Spec,
   // Receives are posted once In no longer grows (its buffers stay put).
   for (Incoming &I : In) {
     const int Owner = Owners[I.K].ownerOf(I.Rows.Begin);
-    postRecv(I.Buf.data(), I.Buf.size(), Owner, ResidentTag, Reqs);
+    postRecv(I.Buf->data(), I.Buf->size(), Owner, ResidentTag, Reqs);
   }
   waitAll(Reqs, {What});
   for (Incoming &I : In)
     unpackSlab(I.Into.Layout,
                {I.Rows.Begin - I.Into.First, I.Rows.End - I.Into.First},
-               I.Buf.data());
+               I.Buf->data());
 }
 
 void keepExecutedRows(const LoopSpec &Spec, const Range &Space,

@@ -37,6 +37,8 @@
 
 namespace dlb {
 
+struct PendingSends;
+
 /// Disjoint ranges of a distributed dimension and the rank that owns each,
 /// sorted; the rows listed nowhere belong to rank 0.
 struct Ownership {
@@ -128,11 +130,17 @@ void serveGather(std::uint64_t BodyBytes);
 /// move to the ranks that need them; each worker's pieces for its blocks
 /// are assembled from the rows it kept and those received (appended to
 /// Pieces in block order, which also receive the slabs of the arrays sent
-/// in the body); rank 0 receives into the program's arrays.
+/// in the body); rank 0 receives into the program's arrays. Returns once
+/// the rows it receives arrived; the rows it sends, copied into buffers
+/// that stay until its next exchange, go on in Sends (finish them first):
+/// a send that waited for its receiver held the sender until the receiver
+/// next called MPI, after its share of the execution (heat-3d 120^3 on 2
+/// ranks: rank 0 waited 1.25 ms a step for halo planes of 115 KB, and the
+/// loops, 1.4 ms of computing a step on each rank, took 3.5 ms).
 void exchangeKeptRows(const LoopSpec &Spec,
                       const std::vector<std::vector<Range>> &Parts,
                       const std::vector<Ownership> &Owners,
-                      std::vector<Piece> &Pieces);
+                      std::vector<Piece> &Pieces, PendingSends &Sends);
 
 /// After an execution, on a worker: keeps the rows of the kept arrays that
 /// its executed pieces cover (the iterations [Lb, Ub) now belong to the

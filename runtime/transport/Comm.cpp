@@ -136,6 +136,18 @@ void waitAll(Requests &Reqs, WaitFor For) {
   Reqs.clear();
 }
 
+void progress(PendingSends &Sends) {
+  if (Sends.Reqs.empty())
+    return;
+  int Flag = 0;
+  MPI_Testall(static_cast<int>(Sends.Reqs.size()), Sends.Reqs.data(), &Flag,
+              MPI_STATUSES_IGNORE);
+  if (Flag)
+    Sends.Reqs.clear();
+}
+
+void PendingSends::finish(const char *What) { waitAll(Reqs, {What}); }
+
 namespace {
 /// Completes the receive the transport posted for Sender's message.
 void completeReceive(Requests &Reqs, int Sender, int *From) {
