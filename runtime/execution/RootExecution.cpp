@@ -428,7 +428,9 @@ void RootExecution::startWorkers() {
 
 void RootExecution::runShare() {
   Work.assign(Ranks, RankResult(L.Reductions.size()));
-  C.InFlight = &KeptSends;
+  // (A loop inside a kernel leaves the enclosing execution's sends alone.)
+  if (Distribute)
+    C.InFlight = &KeptSends;
   if (OneBlock) {
     // One rank's parameters are already those of an execution alone.
     Work[0] = runOneBlock(Spec, L.Desc.kernel(),
@@ -451,7 +453,8 @@ void RootExecution::collect() {
       !endTogether(Run ? Run->strategy() : Params.Strat, L.Pipelined))
     Watch->disarm();
   const double Collect = Ranks > 1 ? now() : 0;
-  C.InFlight = nullptr;
+  if (Distribute)
+    C.InFlight = nullptr;
   KeptSends.finish("the halo rows of the kept arrays to be received");
   std::vector<std::vector<Range>> Executed(Ranks);
   if (Run)
