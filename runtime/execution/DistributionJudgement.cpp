@@ -40,11 +40,15 @@ bool knownAlone(const Context::ProbeAnswer &H, long long Size) {
 /// rehearsed (RootExecution::rehearses).
 constexpr double RehearsalSeconds = 0.1;
 
+/// Whether A's loop keeps the array Id.
+bool keeps(const Context::ProbeAnswer &A, std::uint64_t Id) {
+  return std::count(A.KeptIds.begin(), A.KeptIds.end(), Id) > 0;
+}
+
 /// Whether A and B keep an array in common.
 bool shareKept(const Context::ProbeAnswer &A, const Context::ProbeAnswer &B) {
-  return std::any_of(A.KeptIds.begin(), A.KeptIds.end(), [&](std::uint64_t Id) {
-    return std::count(B.KeptIds.begin(), B.KeptIds.end(), Id) > 0;
-  });
+  return std::any_of(A.KeptIds.begin(), A.KeptIds.end(),
+                     [&](std::uint64_t Id) { return keeps(B, Id); });
 }
 
 /// History and the loops not gone alone that keep arrays with it, or with
@@ -110,9 +114,8 @@ lightLoops(const std::vector<Context::ProbeAnswer *> &Group, double Threshold,
     for (std::size_t K = 0; K < A->KeptIds.size(); ++K) {
       const std::uint64_t Id = A->KeptIds[K];
       const bool Kept = std::any_of(
-          Heavy.begin(), Heavy.end(), [&](const Context::ProbeAnswer *H) {
-            return std::count(H->KeptIds.begin(), H->KeptIds.end(), Id) > 0;
-          });
+          Heavy.begin(), Heavy.end(),
+          [&](const Context::ProbeAnswer *H) { return keeps(*H, Id); });
       if (Kept && !std::count(Counted.begin(), Counted.end(), Id)) {
         Counted.push_back(Id);
         Shared += A->KeptBytes[K];
