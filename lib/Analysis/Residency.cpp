@@ -296,12 +296,6 @@ void planResidency(std::vector<LoopModel> &Models,
               (A.Role != ArrayRole::Distributed || A.DistDim != 0 ||
                A.RowLength || A.variableRows() || M->Pipeline))
             Use.Named.insert(V);
-    // A loop reads its fixed rows (PinnedRow) from rank 0's memory: an
-    // array with one stays with rank 0 in the whole region.
-    for (const LoopModel *M : Loops)
-      for (const ArrayModel &A : M->Arrays)
-        if (!A.Pins.empty())
-          Use.Named.insert(A.Var->getCanonicalDecl());
     // The ranks keep the rows of the iterations they ran: an array a loop
     // reads only at rows shifted from its iterations' (`u[i - 1]` alone,
     // halo [-1, -1]) holds other rows than those, and stays with rank 0.

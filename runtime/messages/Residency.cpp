@@ -23,12 +23,14 @@ void encode(Writer &Out, const FetchRequest &M) {
   Out.put(M.Id);
   Out.put(M.Rows);
   Out.put<std::uint8_t>(M.Send);
+  Out.put<std::uint8_t>(M.Forget);
 }
 
 void decode(Reader &In, FetchRequest &M) {
   M.Id = In.get<std::uint64_t>();
   M.Rows = In.get<Range>();
   M.Send = In.get<std::uint8_t>() != 0;
+  M.Forget = In.get<std::uint8_t>() != 0;
 }
 
 } // namespace dlb

@@ -36,6 +36,9 @@ struct FetchRequest {
   std::uint64_t Id = 0;
   Range Rows;
   bool Send = false;
+  /// The worker forgets the rows (rank 0 owns them from now on); else it
+  /// keeps them and rank 0 takes a copy (a row the next execution reads).
+  bool Forget = true;
 };
 
 void encode(Writer &Out, const FetchRequest &M);

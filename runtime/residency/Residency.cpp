@@ -358,6 +358,51 @@ bool sameShape(const ArrayArg &A, const ArrayArg &B) {
 }
 } // namespace
 
+namespace {
+/// Rank 0: brings the current values of Rows of the kept array R (identity
+/// Id) into the program's memory. Forget: the owners forget them and rank
+/// 0 owns them from now on; else the owners keep them (a copy for reading).
+void fetchKeptRows(std::uint64_t Id, Residence &R, Range Rows, bool Forget) {
+  Context &C = context();
+  Rows = {std::max(0LL, Rows.Begin), std::min(distExtent(R.User), Rows.End)};
+  if (Rows.size() <= 0 || (!Forget && !R.Dirty))
+    return;
+  // Each worker that owns some of the rows sends them when a loop wrote
+  // the array since it was handed out.
+  std::vector<bool> Owns(C.Size, false);
+  std::vector<std::vector<char>> In(C.Size);
+  R.Owners.forEachRun(Rows, [&](const Range &Run, int Owner) {
+    Owns[Owner] = true;
+    if (R.Dirty)
+      In[Owner].resize(In[Owner].size() + slabBytes(R.User, Run));
+  });
+  Requests Reqs;
+  const std::vector<char> Body =
+      encode(FetchRequest{Id, Rows, R.Dirty, Forget});
+  const std::vector<char> Cmd = commandBytes(Command::FetchRows, Body);
+  for (int W = 1; W < C.Size; ++W) {
+    if (!Owns[W])
+      continue;
+    postSend(Cmd.data(), Cmd.size(), W, CommandTag, Reqs);
+    postSend(Body.data(), Body.size(), W, BodyTag, Reqs);
+    if (!In[W].empty())
+      postRecv(In[W].data(), In[W].size(), W, ResidentTag, Reqs);
+  }
+  waitAll(Reqs, {"the kept rows that the program's code uses"});
+  std::vector<const char *> From(C.Size);
+  for (int W = 1; W < C.Size; ++W)
+    From[W] = In[W].data();
+  R.Owners.forEachRun(Rows, [&](const Range &Run, int Owner) {
+    if (Owner == 0 || !R.Dirty)
+      return;
+    unpackSlab(R.User, Run, From[Owner]);
+    From[Owner] += slabBytes(R.User, Run);
+  });
+  if (Forget)
+    R.Owners.reassign(Rows, {});
+}
+} // namespace
+
 const Ownership *
 prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
                  std::vector<Ownership> &Owners,
@@ -403,6 +448,13 @@ prepareResidency(std::vector<ArrayArg> &Arrays, bool Allowed,
         }
   if (!Gather.empty())
     gatherResident(Gather);
+  // The rows every iteration reads (LoopRun::pin: LU's pivot row) go to the
+  // workers from rank 0's memory: rank 0 takes a copy from their owners.
+  for (const ArrayArg &A : Arrays)
+    if (A.Kept && A.Role == ArrayArg::Distributed)
+      for (unsigned P = 0; P < A.PinCount; ++P)
+        fetchKeptRows(A.Id, Table.at(A.Id), {A.Pins[P], A.Pins[P] + 1},
+                      /*Forget=*/false);
   return Partition;
 }
 
@@ -517,44 +569,8 @@ void fetchRows(const void *Array, long long Lo, long long Hi) {
   if (!C.Running || C.Rank != 0 || C.InKernel)
     return;
   auto It = C.Residency.Residences.find(reinterpret_cast<std::uintptr_t>(Array));
-  if (It == C.Residency.Residences.end() || !It->second.Spread)
-    return;
-  Residence &R = It->second;
-  const Range Rows{std::max(0LL, Lo), std::min(distExtent(R.User), Hi)};
-  if (Rows.size() <= 0)
-    return;
-  // Each worker that owns some of the rows sends them (when a loop wrote
-  // the array since it was handed out) and forgets them; rank 0 owns them
-  // from now on, current in the program's memory.
-  std::vector<bool> Owns(C.Size, false);
-  std::vector<std::vector<char>> In(C.Size);
-  R.Owners.forEachRun(Rows, [&](const Range &Run, int Owner) {
-    Owns[Owner] = true;
-    if (R.Dirty)
-      In[Owner].resize(In[Owner].size() + slabBytes(R.User, Run));
-  });
-  Requests Reqs;
-  const std::vector<char> Body = encode(FetchRequest{It->first, Rows, R.Dirty});
-  const std::vector<char> Cmd = commandBytes(Command::FetchRows, Body);
-  for (int W = 1; W < C.Size; ++W) {
-    if (!Owns[W])
-      continue;
-    postSend(Cmd.data(), Cmd.size(), W, CommandTag, Reqs);
-    postSend(Body.data(), Body.size(), W, BodyTag, Reqs);
-    if (!In[W].empty())
-      postRecv(In[W].data(), In[W].size(), W, ResidentTag, Reqs);
-  }
-  waitAll(Reqs, {"the kept rows that the program's code uses"});
-  std::vector<const char *> From(C.Size);
-  for (int W = 1; W < C.Size; ++W)
-    From[W] = In[W].data();
-  R.Owners.forEachRun(Rows, [&](const Range &Run, int Owner) {
-    if (Owner == 0 || !R.Dirty)
-      return;
-    unpackSlab(R.User, Run, From[Owner]);
-    From[Owner] += slabBytes(R.User, Run);
-  });
-  R.Owners.reassign(Rows, {});
+  if (It != C.Residency.Residences.end() && It->second.Spread)
+    fetchKeptRows(It->first, It->second, {Lo, Hi}, /*Forget=*/true);
 }
 
 namespace {
@@ -585,7 +601,8 @@ void serveFetchRows(std::uint64_t BodyBytes) {
     postSend(Out.data(), Out.size(), 0, ResidentTag, Reqs);
     waitAll(Reqs, {"rank 0 to take the fetched rows", 0});
   }
-  forgetRows(Kept, Request.Rows);
+  if (Request.Forget)
+    forgetRows(Kept, Request.Rows);
 }
 
 void serveGather(std::uint64_t BodyBytes) {

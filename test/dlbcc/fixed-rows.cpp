@@ -1,8 +1,10 @@
 // Reads of a fixed row of a distributed array (the first subscript names
 // only loop-invariant scalars) outside the rows the loop writes: LU's pivot
 // row, back substitution's x[k]. Every rank gets a copy of the row; the
-// kernel reads the copy. A fixed row inside the written range is a
-// dependence, as before.
+// kernel reads the copy. The array stays on the ranks across the time loop:
+// before each execution rank 0 takes a copy of the fixed row from the rank
+// that keeps it. A fixed row inside the written range is a dependence, as
+// before.
 // RUN: %dlbcc %s --dump-model | FileCheck %s --check-prefix=MODEL
 // RUN: %dlbcc %s -o %t.cpp
 // RUN: FileCheck %s --check-prefix=EMIT < %t.cpp
@@ -16,12 +18,12 @@ void lu(int n) {
   int i, j, k;
   for (k = 0; k < n; k++) {
 // MODEL: loop fixed-rows.cpp:[[@LINE+8]]:5: doall i in [k + 1, n)
-// MODEL-NEXT: array A: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], fixed rows k, written
+// MODEL-NEXT: array A: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], fixed rows k, written, kept
 // EMIT: {{^ *}}const double *dlbcc_pin_A_0 = dlbcc_block.pinned<double>(0, 0);
 // EMIT: {{^ *}}A[i][k] = A[i][k] / dlbcc_pin_A_0[k];
 // EMIT: {{^ *}}A[i][j] = A[i][j] - A[i][k] * dlbcc_pin_A_0[j];
 // EMIT: {{^ *}}dlbcc_run.pin(0, static_cast<long long>(k)); // A's row read by every iteration
-// EMIT-NOT: {{^ *dlbcc_run[.]keep}}(
+// EMIT-NEXT: {{^ *}}dlbcc_run.keep(0); // A stays on the ranks
 #pragma dlb doall distribute(A)
     for (i = k + 1; i < n; i++) {
       A[i][k] = A[i][k] / A[k][k];
@@ -67,7 +69,7 @@ void cholesky(int n) {
   int i, j, k;
   for (k = 0; k < n; k++) {
 // MODEL: loop fixed-rows.cpp:[[@LINE+4]]:5: doall i in [k + 1, n)
-// MODEL-NEXT: array A: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], fixed rows k, written
+// MODEL-NEXT: array A: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], fixed rows k, written, kept
 // EMIT: {{^ *}}A[i][j] -= dlbcc_pin_A_0[i] * dlbcc_pin_A_0[j];
 #pragma dlb doall distribute(A)
     for (i = k + 1; i < n; i++)

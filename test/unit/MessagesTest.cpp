@@ -394,11 +394,14 @@ TEST(MessagesTest, GatherRequest) {
 }
 
 TEST(MessagesTest, FetchRequest) {
-  const FetchRequest M{0x1000, {5, 9}, true};
-  const FetchRequest Back = roundTrip(M);
-  EXPECT_EQ(Back.Id, M.Id);
-  EXPECT_EQ(Back.Rows, M.Rows);
-  EXPECT_EQ(Back.Send, M.Send);
+  for (bool Forget : {true, false}) {
+    const FetchRequest M{0x1000, {5, 9}, true, Forget};
+    const FetchRequest Back = roundTrip(M);
+    EXPECT_EQ(Back.Id, M.Id);
+    EXPECT_EQ(Back.Rows, M.Rows);
+    EXPECT_EQ(Back.Send, M.Send);
+    EXPECT_EQ(Back.Forget, Forget);
+  }
 }
 
 TEST(MessagesTest, Trace) {
