@@ -87,6 +87,14 @@ struct Context {
   /// execution measured (the next one's block size follows from it).
   ShiftCost Shift;
   std::map<const LoopDesc *, double> ElementSeconds;
+  /// Per loop whose rows stay on the ranks: each rank's speed in work
+  /// units per second over the distributed executions it ran iterations
+  /// of, each measurement averaged with the earlier ones (0: never
+  /// measured); KeptBalance.h.
+  std::map<const LoopDesc *, std::vector<double>> WorkSpeeds;
+  /// Per such loop: what the imbalance of its kept rows cost since they
+  /// last moved (KeptBalance::Lost).
+  std::map<const LoopDesc *, double> KeptLost;
   /// Per pipelined loop: the seconds per element of its distributed
   /// executions, summed with the older ones weighing less (Distributed;
   /// how many: DistributedRuns), and of its last one on rank 0 alone (0:

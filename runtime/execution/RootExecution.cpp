@@ -7,14 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "execution/RootExecution.h"
 
-#include "transport/Comm.h"
+#include "core/Registry.h"
 #include "execution/ExecutionMessages.h"
 #include "execution/ExecutionRecord.h"
-#include "residency/Layout.h"
-#include "transport/Protocol.h"
-#include "core/Registry.h"
-#include "residency/Residency.h"
+#include "execution/Profit.h"
+#include "model/KeptBalance.h"
 #include "observe/Trace.h"
+#include "residency/Layout.h"
+#include "residency/Residency.h"
+#include "transport/Comm.h"
+#include "transport/Protocol.h"
 #include "transport/Transport.h"
 
 #include <algorithm>
@@ -332,16 +334,77 @@ void RootExecution::partition() {
   // The samples rank 0 ran (Space less Left) count toward its share.
   Parts =
       Alone         ? Partition(Ranks)
-      : FollowsRows ? ownedPartition(*Owned, Space.Begin, Space.End, Ranks)
+      : FollowsRows ? keptPartition()
       : Rule ? spreadPartition(firstChunks(*Rule, LeftCount, Ranks), Left)
-             : spreadPartition(dropFirst(startPartition(L.Desc, Params, L.Sched,
-                                                        Interleaved, 0,
-                                                        Space.size(), Ranks),
-                                         Space.size() - LeftCount),
-                               Left);
+             : spreadPartition(
+                   dropFirst(firstPartition(), Space.size() - LeftCount), Left);
   FromKept = startsFromKept(Spec);
   Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
                       [](const ArrayArg &A) { return A.Keep || A.Kept; });
+}
+
+Partition RootExecution::firstPartition() const {
+  // Rows handed out for the ranks to keep stay where this execution puts
+  // them, so under auto it shares out work, not iterations (Cholesky's
+  // rows shorten with the index: by count, rank 0 of 2 took 3/4 of the
+  // work, and the kept rows stayed so).
+  const bool HandsOut =
+      !Owned && std::any_of(L.Arrays.begin(), L.Arrays.end(),
+                            [](const ArrayArg &A) { return A.Keep; });
+  if (HandsOut && (L.Strat == Strategy::Auto || Params.Between) &&
+      !Interleaved && !L.Pipelined && L.Sched == Schedule::Block &&
+      !Curve.uniform()) {
+    std::vector<double> Speeds(Ranks, 1.0);
+    if (static_cast<int>(C.CoreShares.size()) >= Ranks)
+      Speeds.assign(C.CoreShares.begin(), C.CoreShares.begin() + Ranks);
+    Partition P = workPartition(Space, Curve, Speeds);
+    for (std::vector<Range> &Ranges : P)
+      for (Range &R : Ranges)
+        R = {R.Begin - Space.Begin, R.End - Space.Begin};
+    return P;
+  }
+  return startPartition(L.Desc, Params, L.Sched, Interleaved, 0, Space.size(),
+                        Ranks);
+}
+
+Partition RootExecution::keptPartition() {
+  KeptBalanceInput In;
+  In.Owned = ownedPartition(*Owned, Space.Begin, Space.End, Ranks);
+  // A pipeline follows its weights (above); self-scheduling its chunks.
+  if (L.Pipelined || Rule)
+    return In.Owned;
+  In.Space = Space;
+  if (auto It = C.WorkSpeeds.find(&L.Desc); It != C.WorkSpeeds.end())
+    In.Speeds = It->second;
+  for (const ArrayArg &A : L.Arrays)
+    if (A.Kept && A.Role == ArrayArg::Distributed)
+      In.UnitBytes +=
+          static_cast<double>(slabBytes(A, {Space.Begin, Space.Begin + 1}));
+  In.ByteSeconds =
+      transferByteSeconds(Params.Net.Bandwidth, Params.Net.FreshCopy);
+  In.Threshold = C.Opts.Threshold;
+  double &Lost = C.KeptLost[&L.Desc];
+  In.Lost = Lost;
+  KeptBalance B = dlb::keptPartition(In, Curve);
+  Lost = B.Lost;
+  return std::move(B.Parts);
+}
+
+void RootExecution::recordWorkSpeeds(
+    const std::vector<std::vector<Range>> &Executed) {
+  std::vector<double> &Speeds = C.WorkSpeeds[&L.Desc];
+  Speeds.resize(Ranks, 0.0);
+  for (int R = 0; R < Ranks; ++R) {
+    double Done = 0;
+    for (const Range &U : Executed[R])
+      Done += Curve.of(U);
+    const double Seconds = Work[R].Counters.ComputeSeconds;
+    // Averaged with the earlier ones: an execution of microseconds times
+    // its ranks with jitter that one measurement would take for imbalance.
+    if (Done > 0 && Seconds > 0)
+      Speeds[R] =
+          Speeds[R] > 0 ? (Speeds[R] + Done / Seconds) / 2 : Done / Seconds;
+  }
 }
 
 bool RootExecution::takesPart(int W) const {
@@ -482,6 +545,8 @@ void RootExecution::collect() {
   verify(L.Desc.name(), L.Skew ? L.Lb : Space.Begin,
          L.Skew ? L.Ub : Space.End, L.Pipelined ? L.OuterUb - L.OuterLb : 1,
          Work);
+  if (Resident && FromKept && !L.Pipelined)
+    recordWorkSpeeds(Executed);
   if (Resident)
     recordResidency(L.Arrays, Space, Executed);
   for (std::size_t K = 0; K < L.Reductions.size(); ++K) {

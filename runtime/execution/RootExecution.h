@@ -53,6 +53,14 @@ private:
   /// that the next one samples warm caches.
   bool rehearses(const Prospect &To);
   void partition();
+  /// The first distribution of [0, Space.size()) (startPartition; by work
+  /// for rows handed out to be kept).
+  Partition firstPartition() const;
+  /// The partition of an execution that starts from kept rows: where they
+  /// are, or balanced by work where that pays (KeptBalance.h).
+  Partition keptPartition();
+  /// Records each rank's speed in work units per second (WorkSpeeds).
+  void recordWorkSpeeds(const std::vector<std::vector<Range>> &Executed);
   bool takesPart(int W) const;
   void startWorkers();
   void runShare();

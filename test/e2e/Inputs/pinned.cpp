@@ -1,7 +1,10 @@
 // Fixed rows (dlbcc: PinnedRow): Gaussian elimination reads the pivot row
 // k in every iteration over the rows below it; back substitution by
 // columns reads x[k] while it updates the entries above it (counting
-// down, in a std::vector); a loop reads two fixed rows at once.
+// down, in a std::vector); a loop reads two fixed rows at once; a
+// right-looking Cholesky update, whose rows shorten with the index and
+// whose pivot row the step's own code updates before the loop (the rows
+// the ranks keep move between them to balance the work).
 #include <cstdio>
 #include <vector>
 
@@ -9,7 +12,20 @@
 #define N 96
 #endif
 
-static double A[N][N];
+static double A[N][N], S[N][N];
+
+static void cholesky(int n) {
+  int i, j, k;
+  for (k = 0; k < n; k++) {
+    S[k][k] = S[k][k] > 0 ? S[k][k] : 1;
+    for (j = k + 1; j < n; j++)
+      S[k][j] /= S[k][k];
+#pragma dlb doall distribute(S)
+    for (i = k + 1; i < n; i++)
+      for (j = i; j < n; j++)
+        S[i][j] -= S[k][i] * S[k][j] * 0.5;
+  }
+}
 
 static void eliminate(int n) {
   int i, j, k;
@@ -39,6 +55,10 @@ int main() {
     for (j = 0; j < N; j++)
       A[i][j] = (double)((i * 7 + j * 3) % 11) / 11 + (i == j ? N : 0);
   }
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      S[i][j] = (double)((i * 5 + j) % 13) / 13 + (i == j ? 4 : 0);
+  cholesky(N);
   std::vector<double> x(N);
   for (i = 0; i < N; i++)
     x[i] = i % 5 + 1;
@@ -54,7 +74,7 @@ int main() {
       A[i][j] += A[m][j] * 0.5 - A[N - 1][j] * 0.25;
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
-      s += A[i][j] * ((i + j) % 3);
+      s += A[i][j] * ((i + j) % 3) + S[i][j] * ((i * j) % 5);
   std::printf("%.12e\n", s);
   return 0;
 }
