@@ -296,6 +296,16 @@ void planResidency(std::vector<LoopModel> &Models,
               (A.Role != ArrayRole::Distributed || A.DistDim != 0 ||
                A.RowLength || A.variableRows() || M->Pipeline))
             Use.Named.insert(V);
+    // A loop's fixed rows (PinnedRow) go to the ranks from rank 0's memory,
+    // which takes a copy of each from its owner before the execution (LU's
+    // pivot row). An array the region's own code also reaches at fixed rows
+    // would need a fetch and a copy a step (trisolv's x[j], Cholesky's row
+    // k: steps of microseconds, for which a hand-out of the arrays they
+    // keep did not pay): it stays with rank 0.
+    for (const LoopModel *M : Loops)
+      for (const ArrayModel &A : M->Arrays)
+        if (!A.Pins.empty() && Use.Rows.count(A.Var->getCanonicalDecl()))
+          Use.Named.insert(A.Var->getCanonicalDecl());
     // The ranks keep the rows of the iterations they ran: an array a loop
     // reads only at rows shifted from its iterations' (`u[i - 1]` alone,
     // halo [-1, -1]) holds other rows than those, and stays with rank 0.

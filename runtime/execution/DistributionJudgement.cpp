@@ -171,6 +171,8 @@ void RootExecution::probe() {
     To.FreshCopy = Params.Net.FreshCopy;
     To.ProfitFactor = Params.Balance.ProfitFactor;
     To.ExecutionSeconds = C.ExecutionSeconds;
+    To.PatternSeconds = Params.Net.cost(Pattern::OneToAll, Ranks, 64) +
+                        Params.Net.cost(Pattern::AllToOne, Ranks, 64);
     To.Keeps = std::any_of(L.Arrays.begin(), L.Arrays.end(),
                            [](const ArrayArg &A) { return A.Keep; });
     To.Shares = &C.CoreShares;

@@ -126,6 +126,7 @@ DistributionInput Probe::costs(const Prospect &To) const {
   In.ByteSeconds = transferByteSeconds(To.Bandwidth, To.FreshCopy);
   In.Latency = To.Latency;
   In.ExecutionSeconds = To.ExecutionSeconds;
+  In.PatternSeconds = To.PatternSeconds;
   In.ProfitFactor = To.ProfitFactor;
   // Arrays handed out to stay cost their hand-out and, when the loop is
   // judged back, their return; an execution that moves its data each time

@@ -34,6 +34,9 @@ struct Prospect {
   double ProfitFactor = 0.9;
   /// Context::ExecutionSeconds.
   double ExecutionSeconds = 0;
+  /// The network profile's one-to-all and all-to-one exchanges of small
+  /// messages among the ranks (DistributionInput::PatternSeconds).
+  double PatternSeconds = 0;
   /// The arrays stay on the ranks after this execution: moving them is paid
   /// once for many executions, so only the fixed cost counts, and the
   /// samples come from one stratum, the first iterations, so that rank 0's

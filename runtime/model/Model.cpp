@@ -460,7 +460,9 @@ DistributionPrediction predictDistribution(const DistributionInput &In) {
   Out.DistributedSeconds =
       In.AloneSeconds * In.Rank0Share / Shares + In.Waiting +
       Moved * In.ByteSeconds +
-      std::max((P - 1) * 3 * In.Latency, In.ExecutionSeconds);
+      std::max((P - 1) * 3 * In.Latency, In.ExecutionSeconds > 0
+                                             ? In.ExecutionSeconds
+                                             : In.PatternSeconds);
   Out.Pays = In.Ranks > 1 &&
              Out.DistributedSeconds <= In.ProfitFactor * In.AloneSeconds;
   return Out;

@@ -140,6 +140,11 @@ struct DistributionInput {
   /// (Context::ExecutionSeconds; 0 until one ran): the commands, the
   /// results, the workers waking up. Messages alone underestimate it.
   double ExecutionSeconds = 0;
+  /// Before one ran: the start and the results of an execution as the
+  /// network profile measured them, its one-to-all and all-to-one
+  /// exchanges of small messages among the ranks (with the runtime's
+  /// sleeping waits, which three latencies of a ping-pong leave out).
+  double PatternSeconds = 0;
   /// Distribute only for a predicted time at most this fraction of the
   /// time alone (BalanceParams::ProfitFactor, the threshold of section 6.2).
   double ProfitFactor = 0.9;

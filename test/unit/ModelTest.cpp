@@ -281,6 +281,29 @@ TEST(ModelTest, DistributionPaysWhenComputingOutweighsMovingTheData) {
   EXPECT_FALSE(P.Pays);
 }
 
+TEST(ModelTest, DistributionFixedCostIsMeasuredOrTheProfilesExchanges) {
+  // trisolv's step on 2 ranks from kept rows: 0.113 ms alone, no data
+  // moved. Three 11 us latencies make it 0.09 ms distributed; the
+  // profile's start and results exchanges (73 us, sleeping waits) make it
+  // 0.13 ms, and it runs alone; once an execution measured its fixed cost,
+  // that counts instead.
+  DistributionInput In;
+  In.AloneSeconds = 113e-6;
+  In.Ranks = 2;
+  In.Latency = 11e-6;
+  EXPECT_NEAR(predictDistribution(In).DistributedSeconds, 56.5e-6 + 33e-6,
+              1e-12);
+  EXPECT_TRUE(predictDistribution(In).Pays);
+  In.PatternSeconds = 73e-6;
+  EXPECT_NEAR(predictDistribution(In).DistributedSeconds, 56.5e-6 + 73e-6,
+              1e-12);
+  EXPECT_FALSE(predictDistribution(In).Pays);
+  In.ExecutionSeconds = 40e-6;
+  EXPECT_NEAR(predictDistribution(In).DistributedSeconds, 56.5e-6 + 40e-6,
+              1e-12);
+  EXPECT_TRUE(predictDistribution(In).Pays);
+}
+
 TEST(ModelTest, DistributionMustBeatTheThreshold) {
   // Predicted 0.5 + 0.35 = 0.85 of the time alone on 2 ranks: pays at the
   // 10% threshold, not at 20%; one rank never distributes.

@@ -3,8 +3,10 @@
 // columns reads x[k] while it updates the entries above it (counting
 // down, in a std::vector); a loop reads two fixed rows at once; a
 // right-looking Cholesky update, whose rows shorten with the index and
-// whose pivot row the step's own code updates before the loop (the rows
-// the ranks keep move between them to balance the work).
+// whose pivot row the step's own code updates before the loop. LU's A
+// stays on the ranks across its steps (its pivot row copied from its
+// owner at each step; its rows move between the ranks as the range
+// shrinks); Cholesky's S stays with rank 0 (the step's code uses row k).
 #include <cstdio>
 #include <vector>
 
