@@ -356,9 +356,7 @@ bool sameShape(const ArrayArg &A, const ArrayArg &B) {
          (A.Store != ArrayArg::RowTable ||
           std::equal(A.Rows, A.Rows + A.Extent[0], B.Rows));
 }
-} // namespace
 
-namespace {
 /// Rank 0: brings the current values of Rows of the kept array R (identity
 /// Id) into the program's memory. Forget: the owners forget them and rank
 /// 0 owns them from now on; else the owners keep them (a copy for reading).
