@@ -34,13 +34,14 @@ void lu(int n) {
 }
 
 // Back substitution by columns, counting down: x[k] is final when the loop
-// over the rows above it runs; rows k - 1 down to 0 are written.
+// over the rows above it runs; rows k - 1 down to 0 are written. x, which
+// the step's own code also uses at row k, is not kept on the ranks.
 void backward(int n) {
   int i, k;
   for (k = n - 1; k >= 0; k--) {
     x[k] = x[k] / B[k][k];
 // MODEL: loop fixed-rows.cpp:[[@LINE+5]]:5: doall i in [0, k - 1] counting down
-// MODEL-NEXT: array x: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], fixed rows k, written
+// MODEL-NEXT: array x: distributed, c-array 1-D of double, dim 0 (elements), halo [0, 0], fixed rows k, written{{$}}
 // MODEL-NEXT: array B: distributed, c-array 2-D of double, dim 0 (rows), halo [0, 0], read-only, kept
 // EMIT: {{^ *[{] }}x[i] -= B[i][k] * dlbcc_pin_x_0[0];
 #pragma dlb doall distribute(x) whole(B)
